@@ -1,0 +1,1 @@
+"""The table session: scans and taps in, prompts and a durable record out."""

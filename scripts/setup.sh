@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# Idempotent set-up for `make run`, `make test` and `make bench`:
+# system libraries (apt-get, with sudo when not root), a virtual environment
+# in .venv, and the Python packages. A second run with nothing to do takes a
+# fraction of a second.
+#
+#   scripts/setup.sh run     what the app needs
+#   scripts/setup.sh test    the app's needs plus what the tests need
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+purpose=${1:-run}
+venv=.venv
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+# --- system libraries ---------------------------------------------------
+# libzbar0: pyzbar's decoder. libgl1/libegl1/libgl1-mesa-dri/libmtdev1 and
+# the X client libraries: Kivy's SDL2 window. xvfb/xauth: a virtual screen
+# for headless machines (tests, CI, `make run` without a display).
+# postgresql: the tests start a throwaway server for the store tests.
+packages=(libzbar0 libgl1 libegl1 libgl1-mesa-dri libmtdev1 libx11-6 libxext6 libxrender1 libxi6 xvfb xauth)
+if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
+    packages+=(postgresql)
+fi
+
+missing=()
+if command -v dpkg-query >/dev/null 2>&1; then
+    for p in "${packages[@]}"; do
+        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+            missing+=("$p")
+        fi
+    done
+fi
+
+pick_python() {
+    if [ -n "${PYTHON:-}" ]; then echo "$PYTHON"; return; fi
+    for c in python3.13 python3.12 python3.11 python3; do
+        if command -v "$c" >/dev/null 2>&1 &&
+           "$c" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+            echo "$c"; return
+        fi
+    done
+    echo ""
+}
+python=$(pick_python)
+if [ -n "$python" ] && [ ! -x "$venv/bin/python" ] && ! "$python" -c 'import venv, ensurepip' 2>/dev/null; then
+    # Debian and Ubuntu split venv/ensurepip out of the interpreter package.
+    ver=$("$python" -c 'import sys; print(f"{sys.version_info[0]}.{sys.version_info[1]}")')
+    missing+=("python$ver-venv")
+fi
+if [ -z "$python" ]; then
+    missing+=(python3 python3-venv)
+fi
+
+if [ ${#missing[@]} -gt 0 ]; then
+    if command -v apt-get >/dev/null 2>&1; then
+        sudo=()
+        if [ "$(id -u)" -ne 0 ]; then
+            if command -v sudo >/dev/null 2>&1; then sudo=(sudo); else
+                say "need root to install: ${missing[*]} (no sudo found). Install them and run again."
+                exit 1
+            fi
+        fi
+        say "installing system packages: ${missing[*]}"
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        say "this machine has no apt-get. Install by hand the equivalents of these Debian packages, then run again:"
+        say "  ${missing[*]}"
+        say "  (zbar shared library, OpenGL/EGL and Mesa drivers, libmtdev, X11 client libraries, Xvfb, Python >= 3.11 with venv, PostgreSQL server for the tests)"
+        exit 1
+    fi
+    python=$(pick_python)
+fi
+if [ -z "$python" ]; then
+    say "no Python >= 3.11 found; install one (or set PYTHON=/path/to/python3.11) and run again."
+    exit 1
+fi
+
+# --- virtual environment and Python packages ------------------------------
+if [ ! -x "$venv/bin/python" ]; then
+    say "creating $venv with $python"
+    "$python" -m venv "$venv"
+fi
+stamp="$venv/.sgs-table-installed"
+want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
+    say "installing Python packages into $venv (first run takes a few minutes)"
+    "$venv/bin/python" -m pip install -q --upgrade pip
+    "$venv/bin/python" -m pip install -q -e '.[all,dev]'
+    echo "$want" > "$stamp"
+fi
