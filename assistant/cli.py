@@ -1,0 +1,172 @@
+"""The ``sgs-table`` command line: subcommands of the layers below the app.
+
+``mobile.cli`` adds the ``app`` subcommand on top of this parser, so the
+command line follows the layering (the assistant never imports the app).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import TextIO, TypeAlias
+
+from assistant.tables import format_table
+from engine.cards import CardType, Package
+from engine.catalogue import Catalogue, standard_catalogue
+from engine.effects import describe_effect
+from engine.generals import General, Kingdom
+
+Handler = Callable[[argparse.Namespace, TextIO], int]
+# Subscripting is for the type checker only: at run time the class is not generic.
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+DESCRIPTION = """\
+sgs-table: a table assistant for physical Sanguosha (三国杀).
+A phone on a stand reads the QR stickers on the cards as they are played,
+keeps the public state of the game and logs a replayable record."""
+
+
+def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentParser:
+    """The parser with the assistant's subcommands; each extension adds more."""
+    parser = argparse.ArgumentParser(
+        prog="sgs-table",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands.required = True
+    _add_cards(commands)
+    _add_generals(commands)
+    for extend in extensions:
+        extend(commands)
+    return parser
+
+
+def _add_cards(commands: Commands) -> None:
+    p = commands.add_parser(
+        "cards",
+        help="list the 160 cards of the deck (id = the number on its sticker)",
+        description="List the physical cards of the deck: id (printed on the card's QR "
+        "sticker), name, suit and rank, type, equipment slot, weapon range, package.",
+    )
+    p.add_argument("--json", action="store_true", help="print a JSON list for machines")
+    p.add_argument("--package", choices=[p.value for p in Package], help="only this package")
+    p.add_argument("--type", choices=[t.value for t in CardType], help="only this card type")
+    p.add_argument("--name", help="only this card (ASCII key or Chinese name, e.g. sha or 杀)")
+    p.set_defaults(handler=_cards)
+
+
+def _add_generals(commands: Commands) -> None:
+    p = commands.add_parser(
+        "generals",
+        help="list the 25 standard generals and their skills",
+        description="List the generals: kingdom, max HP, gender, lord, skills; with a name, "
+        "show one general's skills in full and what they change.",
+    )
+    p.add_argument("general", nargs="?", help="one general (key or Chinese name)")
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--kingdom", choices=[k.value for k in Kingdom], help="only this kingdom")
+    p.set_defaults(handler=_generals)
+
+
+def _cards(args: argparse.Namespace, out: TextIO) -> int:
+    catalogue = standard_catalogue()
+    cards = [
+        c
+        for c in catalogue.cards
+        if (args.package is None or c.package.value == args.package)
+        and (args.type is None or c.kind.type.value == args.type)
+        and (args.name is None or args.name in (c.key, c.name))
+    ]
+    if args.name is not None and not cards:
+        print(f"sgs-table: no card named {args.name!r}", file=sys.stderr)
+        return 2
+    if args.json:
+        json.dump([c.as_dict() for c in cards], out, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return 0
+    rows = [
+        (
+            c.id,
+            c.name,
+            c.key,
+            c.face,
+            c.kind.type.value,
+            c.kind.subtype.value if c.kind.subtype else "",
+            c.kind.attack_range or "",
+            c.package.value,
+        )
+        for c in cards
+    ]
+    headers = ("id", "name", "key", "card", "type", "subtype", "range", "package")
+    out.write(format_table(headers, rows, right=(0, 6)) + "\n")
+    out.write(f"{len(cards)} cards\n")
+    return 0
+
+
+def _generals(args: argparse.Namespace, out: TextIO) -> int:
+    catalogue = standard_catalogue()
+    if args.general is not None:
+        return _one_general(catalogue, args.general, args.json, out)
+    generals = [g for g in catalogue.generals if args.kingdom in (None, g.kingdom.value)]
+    if args.json:
+        json.dump([g.as_dict() for g in generals], out, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return 0
+    rows = [
+        (
+            g.name,
+            g.key,
+            f"{g.kingdom.name_zh} {g.kingdom.value}",
+            g.max_hp,
+            g.gender.value,
+            "lord" if g.lord else "",
+            " ".join(s.name for s in g.skills),
+        )
+        for g in generals
+    ]
+    headers = ("name", "key", "kingdom", "hp", "gender", "lord", "skills")
+    out.write(format_table(headers, rows, right=(3,)) + "\n")
+    out.write(f"{len(generals)} generals\n")
+    return 0
+
+
+def _one_general(catalogue: Catalogue, name: str, as_json: bool, out: TextIO) -> int:
+    try:
+        general: General = catalogue.general_named(name)
+    except KeyError:
+        print(f"sgs-table: no general named {name!r}", file=sys.stderr)
+        return 2
+    if as_json:
+        json.dump(general.as_dict(), out, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return 0
+    out.write(
+        f"{general.name} ({general.key})  {general.kingdom.name_zh} {general.kingdom.value}, "
+        f"{general.max_hp} HP, {general.gender.value}{', lord' if general.lord else ''}\n"
+    )
+    for skill in general.skills:
+        tags = [t for t, on in (("compulsory", skill.compulsory), ("lord", skill.lord)) if on]
+        if skill.limit:
+            tags.append(skill.limit.value.replace("_", " "))
+        label = f" [{', '.join(tags)}]" if tags else ""
+        out.write(f"  {skill.name} {skill.key}{label}  (timing: {skill.timing.value})\n")
+        out.write(f"      {skill.text}\n")
+        for effect in skill.effects:
+            out.write(f"      tracks: {describe_effect(effect)}\n")
+    return 0
+
+
+def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO) -> int:
+    args = parser.parse_args(argv)
+    handler: Handler = args.handler
+    try:
+        return handler(args, out)
+    except BrokenPipeError:  # e.g. `sgs-table cards | head`
+        return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return run(build_parser(), argv, sys.stdout)

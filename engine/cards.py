@@ -1,0 +1,268 @@
+"""Cards: the kinds (牌名) and the 160 physical cards (each with its sticker id)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.errors import CatalogueError
+from engine.fields import EntryReader
+
+
+class Suit(Enum):
+    """花色."""
+
+    SPADE = "spade"
+    HEART = "heart"
+    CLUB = "club"
+    DIAMOND = "diamond"
+
+    @property
+    def symbol(self) -> str:
+        return _SUIT_SYMBOLS[self]
+
+    @property
+    def colour(self) -> Colour:
+        return Colour.BLACK if self in (Suit.SPADE, Suit.CLUB) else Colour.RED
+
+
+_SUIT_SYMBOLS = {Suit.SPADE: "♠", Suit.HEART: "♥", Suit.CLUB: "♣", Suit.DIAMOND: "♦"}
+
+
+class Colour(Enum):
+    """颜色: spades and clubs are black, hearts and diamonds red."""
+
+    BLACK = "black"
+    RED = "red"
+
+
+class CardType(Enum):
+    """类别."""
+
+    BASIC = "basic"
+    TRICK = "trick"
+    DELAYED_TRICK = "delayed_trick"
+    EQUIPMENT = "equipment"
+
+
+class Subtype(Enum):
+    """Equipment slot (副类别)."""
+
+    WEAPON = "weapon"
+    ARMOUR = "armour"
+    DEFENSIVE_HORSE = "defensive_horse"  # +1 马
+    OFFENSIVE_HORSE = "offensive_horse"  # -1 马
+    TREASURE = "treasure"
+
+
+class Element(Enum):
+    """属性 of an elemental Sha (and of the damage it deals)."""
+
+    FIRE = "fire"
+    THUNDER = "thunder"
+
+
+class Package(Enum):
+    STANDARD = "standard"
+    EX = "ex"
+    MANEUVERING = "maneuvering"
+
+
+class Target(Enum):
+    """Who a card is used on; see card_kinds.toml."""
+
+    SELF = "self"
+    ONE_OTHER = "one_other"
+    ONE = "one"
+    ALL_OTHERS = "all_others"
+    ALL = "all"
+    UP_TO_TWO = "up_to_two"
+    RESPONSE = "response"
+
+
+class TargetNeeds(Enum):
+    HAS_CARDS = "has_cards"
+    HAS_HAND_CARDS = "has_hand_cards"
+    HAS_WEAPON = "has_weapon"
+
+
+RANK_LABELS = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def rank_label(rank: int) -> str:
+    """A=1 ... J=11, Q=12, K=13.
+
+    >>> rank_label(1), rank_label(10), rank_label(12)
+    ('A', '10', 'Q')
+    """
+    return RANK_LABELS.get(rank, str(rank))
+
+
+@dataclass(frozen=True, slots=True)
+class CardKind:
+    """What every copy of a card shares: 杀, 闪, 诸葛连弩 ..."""
+
+    key: str
+    name: str
+    english: str
+    type: CardType
+    subtype: Subtype | None
+    attack_range: int | None
+    element: Element | None
+    distance_limit: int | None
+    target: Target
+    target_needs: TargetNeeds | None
+    in_attack_range: bool
+    recastable: bool
+    package: Package
+
+    @property
+    def is_sha(self) -> bool:
+        """Any Sha, elemental or not."""
+        return self.key in SHA_KEYS
+
+    @property
+    def is_trick(self) -> bool:
+        return self.type in (CardType.TRICK, CardType.DELAYED_TRICK)
+
+
+SHA_KEYS = frozenset({"sha", "fire_sha", "thunder_sha"})
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card. ``id`` is printed on its sticker and never changes."""
+
+    id: int
+    kind: CardKind
+    suit: Suit
+    rank: int
+    package: Package
+
+    @property
+    def key(self) -> str:
+        return self.kind.key
+
+    @property
+    def name(self) -> str:
+        return self.kind.name
+
+    @property
+    def colour(self) -> Colour:
+        return self.suit.colour
+
+    @property
+    def face(self) -> str:
+        """Suit and rank as printed, e.g. ``♠A``."""
+        return f"{self.suit.symbol}{rank_label(self.rank)}"
+
+    def __str__(self) -> str:
+        return f"#{self.id} {self.kind.name}{self.face}"
+
+    def as_dict(self) -> dict[str, object]:
+        kind = self.kind
+        return {
+            "id": self.id,
+            "name": kind.name,
+            "key": kind.key,
+            "english": kind.english,
+            "suit": self.suit.value,
+            "colour": self.colour.value,
+            "rank": self.rank,
+            "rank_label": rank_label(self.rank),
+            "type": kind.type.value,
+            "subtype": kind.subtype.value if kind.subtype else None,
+            "attack_range": kind.attack_range,
+            "element": kind.element.value if kind.element else None,
+            "distance_limit": kind.distance_limit,
+            "package": self.package.value,
+        }
+
+
+def parse_card_kinds(text: str, source: str) -> dict[str, CardKind]:
+    """Card kinds from the TOML text of ``card_kinds.toml``, checked."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(source, "file", None, f"not valid TOML: {exc}") from None
+    kinds: dict[str, CardKind] = {}
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            raise CatalogueError(source, f"card kind {key!r}", None, "expected a table")
+        kinds[key] = _card_kind(key, EntryReader(source, f"card kind {key!r}", table))
+    return kinds
+
+
+def _card_kind(key: str, r: EntryReader) -> CardKind:
+    if not key.isascii() or not key.replace("_", "").isalnum() or not key.islower():
+        raise r.fail(None, "a key must be lower-case ASCII letters, digits and _")
+    kind = CardKind(
+        key=key,
+        name=r.text("name"),
+        english=r.text("english"),
+        type=r.choice("type", CardType),
+        subtype=r.optional_choice("subtype", Subtype),
+        attack_range=r.optional_integer("attack_range", 1, 9),
+        element=r.optional_choice("element", Element),
+        distance_limit=r.optional_integer("distance_limit", 1, 9),
+        target=r.choice("target", Target),
+        target_needs=r.optional_choice("target_needs", TargetNeeds),
+        in_attack_range=r.flag("in_attack_range"),
+        recastable=r.flag("recastable"),
+        package=r.choice("package", Package),
+    )
+    r.done()
+    if (kind.type is CardType.EQUIPMENT) != (kind.subtype is not None):
+        raise r.fail("subtype", "equipment needs a subtype, and only equipment has one")
+    if (kind.subtype is Subtype.WEAPON) != (kind.attack_range is not None):
+        raise r.fail("attack_range", "a weapon needs an attack range, and only a weapon has one")
+    return kind
+
+
+CARD_FIELDS = ("id", "kind", "suit", "rank", "package")
+
+
+def parse_cards(text: str, source: str, kinds: Mapping[str, CardKind]) -> tuple[Card, ...]:
+    """The physical cards from the CSV text of ``cards.csv``, checked.
+
+    Lines starting with ``#`` are comments. Ids must run 1, 2, 3 ... in order.
+    """
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+    rows = csv.reader(io.StringIO("\n".join(lines)))
+    header = next(rows, None)
+    if header is None or [h.strip() for h in header] != list(CARD_FIELDS):
+        raise CatalogueError(source, "header", None, f"expected columns {','.join(CARD_FIELDS)}")
+    cards: list[Card] = []
+    seen: set[int] = set()
+    for number, row in enumerate(rows, start=1):
+        if not row:
+            continue
+        label = f"entry {number} ({','.join(row)})"
+        if len(row) > len(CARD_FIELDS):
+            raise CatalogueError(source, label, None, f"{len(row)} columns, expected 5")
+        r = EntryReader(source, label, dict(zip(CARD_FIELDS, row, strict=False)))
+        card_id = r.integer("id", 1, 999)
+        expected = len(cards) + 1
+        if card_id in seen:
+            raise r.fail("id", f"duplicate id {card_id}")
+        seen.add(card_id)
+        if card_id != expected:
+            raise r.fail("id", f"id {card_id} out of order (expected {expected}; ids never change)")
+        kind_key = r.text("kind")
+        if kind_key not in kinds:
+            raise r.fail("kind", f"unknown card kind {kind_key!r}")
+        cards.append(
+            Card(
+                id=card_id,
+                kind=kinds[kind_key],
+                suit=r.choice("suit", Suit),
+                rank=r.integer("rank", 1, 13),
+                package=r.choice("package", Package),
+            )
+        )
+        r.done()
+    return tuple(cards)

@@ -1,0 +1,302 @@
+"""The vocabulary of skill effects on the numbers the engine tracks.
+
+A general's skills declare their effects in ``generals.toml``; the engine's
+derived quantities (distance, attack range, Sha limit, draws, hand limit,
+discard skipping, legal targets) read these declarations, so no general is
+special-cased in code. A skill whose effect is not in this vocabulary is
+still listed (with its timing) but changes no number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.cards import Colour, Suit
+from engine.fields import EntryReader
+
+
+@dataclass(frozen=True, slots=True)
+class DistanceFromSelf:
+    """The owner's distance to every other player changes by ``delta`` (马术: -1)."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class DistanceToSelf:
+    """Every other player's distance to the owner changes by ``delta``."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRange:
+    """The owner's attack range changes by ``delta``."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class ShaLimit:
+    """Sha uses per play phase: no limit at all (咆哮), or ``delta`` more."""
+
+    unlimited: bool
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPhase:
+    """Cards drawn in the draw phase change by ``delta`` (英姿 +1, 裸衣 -1)."""
+
+    delta: int
+    optional: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaceDraw:
+    """The owner may take something else instead of drawing (突袭)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandLimit:
+    """Hand limit: fixed to max HP (``fixed_to_max_hp``), and/or changed by ``delta``."""
+
+    fixed_to_max_hp: bool
+    delta: int
+
+
+class SkipCondition(Enum):
+    NO_SHA_THIS_TURN = "no_sha_this_turn"
+
+
+@dataclass(frozen=True, slots=True)
+class SkipDiscard:
+    """The owner may skip the discard phase when the condition holds (克己)."""
+
+    condition: SkipCondition
+
+
+class TargetCondition(Enum):
+    NO_HAND_CARDS = "no_hand_cards"
+
+
+@dataclass(frozen=True, slots=True)
+class Untargetable:
+    """The owner cannot be the target of these card kinds (while ``condition`` holds)."""
+
+    cards: frozenset[str]
+    condition: TargetCondition | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickDistanceUnlimited:
+    """The owner's tricks ignore their distance limit (奇才)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RedirectSha:
+    """When targeted by a Sha, may move it to another player in attack range (流离)."""
+
+
+class DrawEvent(Enum):
+    TRICK_USED = "trick_used"
+    END_PHASE = "end_phase"
+    EQUIPMENT_LOST = "equipment_lost"
+    HAND_EMPTIED = "hand_emptied"
+    DAMAGE_POINT = "damage_point"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawOn:
+    """The owner may draw ``count`` cards when ``event`` happens (集智, 闭月, 枭姬 ...)."""
+
+    event: DrawEvent
+    count: int
+
+
+class CardZone(Enum):
+    HAND = "hand"
+    HAND_OR_EQUIPMENT = "hand_or_equipment"
+
+
+@dataclass(frozen=True, slots=True)
+class AsCard:
+    """The owner may use or play a matching card as ``card`` (武圣, 龙胆, 倾国 ...).
+
+    A matching card has the given colour, suit or kind (whichever are set)
+    and comes from ``zone``.
+    """
+
+    card: str
+    zone: CardZone
+    colour: Colour | None
+    suit: Suit | None
+    from_card: str | None
+    outside_own_turn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleResponse:
+    """Answering the owner's ``cards`` takes two cards instead of one (无双)."""
+
+    cards: frozenset[str]
+
+
+Effect = (
+    DistanceFromSelf
+    | DistanceToSelf
+    | AttackRange
+    | ShaLimit
+    | DrawPhase
+    | ReplaceDraw
+    | HandLimit
+    | SkipDiscard
+    | Untargetable
+    | TrickDistanceUnlimited
+    | RedirectSha
+    | DrawOn
+    | AsCard
+    | DoubleResponse
+)
+
+
+def _as_card(r: EntryReader) -> AsCard:
+    effect = AsCard(
+        card=r.text("card"),
+        zone=r.choice("zone", CardZone),
+        colour=r.optional_choice("colour", Colour),
+        suit=r.optional_choice("suit", Suit),
+        from_card=r.optional_text("from_card"),
+        outside_own_turn=r.flag("outside_own_turn"),
+    )
+    if effect.colour is None and effect.suit is None and effect.from_card is None:
+        raise r.fail("colour", "say which cards convert: colour, suit or from_card")
+    return effect
+
+
+_PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
+    "distance_from_self": lambda r: DistanceFromSelf(r.integer("delta", -9, 9)),
+    "distance_to_self": lambda r: DistanceToSelf(r.integer("delta", -9, 9)),
+    "attack_range": lambda r: AttackRange(r.integer("delta", -9, 9)),
+    "sha_limit": lambda r: ShaLimit(r.flag("unlimited"), r.optional_integer("delta", -9, 9) or 0),
+    "draw_phase": lambda r: DrawPhase(r.integer("delta", -9, 9), r.flag("optional")),
+    "replace_draw": lambda r: ReplaceDraw(),
+    "hand_limit": lambda r: HandLimit(
+        r.flag("fixed_to_max_hp"), r.optional_integer("delta", -9, 9) or 0
+    ),
+    "skip_discard": lambda r: SkipDiscard(r.choice("condition", SkipCondition)),
+    "untargetable": lambda r: Untargetable(
+        frozenset(r.text_list("cards")), r.optional_choice("condition", TargetCondition)
+    ),
+    "trick_distance_unlimited": lambda r: TrickDistanceUnlimited(),
+    "redirect_sha": lambda r: RedirectSha(),
+    "draw_on": lambda r: DrawOn(r.choice("event", DrawEvent), r.integer("count", 1, 9)),
+    "as_card": _as_card,
+    "double_response": lambda r: DoubleResponse(frozenset(r.text_list("cards"))),
+}
+
+EFFECT_KINDS = frozenset(_PARSERS)
+
+
+def parse_effect(r: EntryReader) -> Effect:
+    """One effect table, e.g. ``{ kind = "distance_from_self", delta = -1 }``."""
+    kind = r.text("kind")
+    parser = _PARSERS.get(kind)
+    if parser is None:
+        raise r.fail("kind", f"unknown effect {kind!r} (known: {', '.join(sorted(_PARSERS))})")
+    effect = parser(r)
+    r.done()
+    return effect
+
+
+def card_keys_named(effect: Effect) -> frozenset[str]:
+    """The card kinds an effect names, for checking them against the catalogue."""
+    if isinstance(effect, Untargetable | DoubleResponse):
+        return effect.cards
+    if isinstance(effect, AsCard):
+        return frozenset(k for k in (effect.card, effect.from_card) if k is not None)
+    return frozenset()
+
+
+def effect_as_dict(effect: Effect) -> dict[str, object]:
+    """A plain JSON-ready form: ``{"kind": ..., <parameters>}``."""
+    out: dict[str, object] = {"kind": _KIND_OF[type(effect)]}
+    for name in effect.__slots__:
+        value = getattr(effect, name)
+        if isinstance(value, Enum):
+            value = value.value
+        elif isinstance(value, frozenset):
+            value = sorted(value)
+        out[name] = value
+    return out
+
+
+_KIND_OF: Mapping[type, str] = {
+    DistanceFromSelf: "distance_from_self",
+    DistanceToSelf: "distance_to_self",
+    AttackRange: "attack_range",
+    ShaLimit: "sha_limit",
+    DrawPhase: "draw_phase",
+    ReplaceDraw: "replace_draw",
+    HandLimit: "hand_limit",
+    SkipDiscard: "skip_discard",
+    Untargetable: "untargetable",
+    TrickDistanceUnlimited: "trick_distance_unlimited",
+    RedirectSha: "redirect_sha",
+    DrawOn: "draw_on",
+    AsCard: "as_card",
+    DoubleResponse: "double_response",
+}
+
+
+def describe_effect(effect: Effect) -> str:
+    """A short English phrase for what the effect changes.
+
+    >>> describe_effect(DistanceFromSelf(-1))
+    'distance to others -1'
+    >>> describe_effect(Untargetable(frozenset({"snatch", "indulgence"}), None))
+    'cannot be targeted by indulgence, snatch'
+    """
+    match effect:
+        case DistanceFromSelf(delta):
+            return f"distance to others {delta:+d}"
+        case DistanceToSelf(delta):
+            return f"others' distance to this player {delta:+d}"
+        case AttackRange(delta):
+            return f"attack range {delta:+d}"
+        case ShaLimit(unlimited, delta):
+            return (
+                "no limit on Sha per play phase" if unlimited else f"Sha per play phase {delta:+d}"
+            )
+        case DrawPhase(delta, optional):
+            return f"draw phase {delta:+d} card{'s' if abs(delta) != 1 else ''}" + (
+                " (optional)" if optional else ""
+            )
+        case ReplaceDraw():
+            return "may replace the draw phase's draw"
+        case HandLimit(fixed, delta):
+            parts = ["hand limit = max HP"] if fixed else []
+            if delta:
+                parts.append(f"hand limit {delta:+d}")
+            return ", ".join(parts)
+        case SkipDiscard(condition):
+            return f"may skip the discard phase ({condition.value.replace('_', ' ')})"
+        case Untargetable(cards, condition):
+            when = f" while {condition.value.replace('_', ' ')}" if condition else ""
+            return f"cannot be targeted by {', '.join(sorted(cards))}{when}"
+        case TrickDistanceUnlimited():
+            return "tricks have no distance limit"
+        case RedirectSha():
+            return "may redirect a Sha to another player in attack range"
+        case DrawOn(event, count):
+            return f"draws {count} on {event.value.replace('_', ' ')}"
+        case AsCard(card, zone, colour, suit, from_card, outside_own_turn):
+            source = from_card or (suit.value if suit else colour.value if colour else "")
+            where = zone.value.replace("_", " ")
+            extra = " outside own turn" if outside_own_turn else ""
+            return f"{source} cards ({where}) as {card}{extra}"
+        case DoubleResponse(cards):
+            return f"answering {', '.join(sorted(cards))} takes two cards"
+    raise AssertionError(effect)

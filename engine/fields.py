@@ -1,0 +1,109 @@
+"""Typed reading of one catalogue entry, so every error names file, entry and field."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from typing import TypeVar
+
+from engine.errors import CatalogueError
+
+E = TypeVar("E", bound=Enum)
+
+
+class EntryReader:
+    """Reads the fields of one entry (a CSV row or a TOML table) with checks.
+
+    Call :meth:`done` at the end: a field nobody read is a typo in the data.
+    """
+
+    def __init__(self, source: str, entry: str, data: Mapping[str, object]) -> None:
+        self.source = source
+        self.entry = entry
+        self._data = data
+        self._read: set[str] = set()
+
+    def fail(self, field: str | None, problem: str) -> CatalogueError:
+        return CatalogueError(self.source, self.entry, field, problem)
+
+    def _get(self, field: str, required: bool) -> object:
+        self._read.add(field)
+        value = self._data.get(field)
+        if value is None or value == "":
+            if required:
+                raise self.fail(field, "missing")
+            return None
+        return value
+
+    def text(self, field: str) -> str:
+        value = self._get(field, True)
+        if not isinstance(value, str):
+            raise self.fail(field, f"expected text, got {value!r}")
+        return value.strip()
+
+    def optional_text(self, field: str) -> str | None:
+        if self._get(field, False) is None:
+            return None
+        return self.text(field)
+
+    def integer(self, field: str, low: int, high: int) -> int:
+        value = self._get(field, True)
+        if isinstance(value, bool):
+            raise self.fail(field, f"expected a whole number, got {value!r}")
+        if isinstance(value, str):
+            try:
+                value = int(value.strip())
+            except ValueError:
+                raise self.fail(field, f"expected a whole number, got {value!r}") from None
+        if not isinstance(value, int):
+            raise self.fail(field, f"expected a whole number, got {value!r}")
+        if not low <= value <= high:
+            raise self.fail(field, f"{value} is out of range ({low}..{high})")
+        return value
+
+    def optional_integer(self, field: str, low: int, high: int) -> int | None:
+        if self._get(field, False) is None:
+            return None
+        return self.integer(field, low, high)
+
+    def flag(self, field: str) -> bool:
+        value = self._get(field, False)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            raise self.fail(field, f"expected true or false, got {value!r}")
+        return value
+
+    def choice(self, field: str, enum: type[E]) -> E:
+        value = self.text(field)
+        try:
+            return enum(value)
+        except ValueError:
+            allowed = ", ".join(str(member.value) for member in enum)
+            raise self.fail(
+                field, f"unknown value {value!r} (expected one of: {allowed})"
+            ) from None
+
+    def optional_choice(self, field: str, enum: type[E]) -> E | None:
+        if self._get(field, False) is None:
+            return None
+        return self.choice(field, enum)
+
+    def text_list(self, field: str) -> tuple[str, ...]:
+        value = self._get(field, True)
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise self.fail(field, f"expected a list of names, got {value!r}")
+        return tuple(value)
+
+    def tables(self, field: str) -> list[Mapping[str, object]]:
+        value = self._get(field, False)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise self.fail(field, "expected a list of tables")
+        return list(value)
+
+    def done(self) -> None:
+        unknown = sorted(set(self._data) - self._read)
+        if unknown:
+            raise self.fail(unknown[0], "unknown field (a typo?)")

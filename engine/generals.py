@@ -1,0 +1,189 @@
+"""Generals (武将) and their skills (技能), with the effects each skill declares."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.effects import AsCard, Effect, card_keys_named, effect_as_dict, parse_effect
+from engine.errors import CatalogueError
+from engine.fields import EntryReader
+
+
+class Kingdom(Enum):
+    """势力."""
+
+    WEI = "wei"
+    SHU = "shu"
+    WU = "wu"
+    QUN = "qun"
+    GOD = "god"
+
+    @property
+    def name_zh(self) -> str:
+        return _KINGDOM_NAMES[self]
+
+
+_KINGDOM_NAMES = {
+    Kingdom.WEI: "魏",
+    Kingdom.SHU: "蜀",
+    Kingdom.WU: "吴",
+    Kingdom.QUN: "群",
+    Kingdom.GOD: "神",
+}
+
+
+class Gender(Enum):
+    MALE = "male"
+    FEMALE = "female"
+
+
+class Timing(Enum):
+    """When a skill may be used; see the comment at the top of generals.toml."""
+
+    PLAY_PHASE = "play_phase"
+    PREPARATION_PHASE = "preparation_phase"
+    DRAW_PHASE = "draw_phase"
+    DISCARD_PHASE = "discard_phase"
+    END_PHASE = "end_phase"
+    AFTER_DAMAGED = "after_damaged"
+    SHA_TARGETING = "sha_targeting"
+    SHA_TARGETED = "sha_targeted"
+    JUDGEMENT_BEFORE = "judgement_before"
+    JUDGEMENT_AFTER = "judgement_after"
+    SHAN_NEEDED = "shan_needed"
+    SHA_NEEDED = "sha_needed"
+    PEACH_DYING = "peach_dying"
+    TRICK_USED = "trick_used"
+    EQUIPMENT_LOST = "equipment_lost"
+    HAND_EMPTIED = "hand_emptied"
+    CARD_NEEDED = "card_needed"
+    ALWAYS = "always"
+
+
+class Limit(Enum):
+    ONCE_PER_PLAY_PHASE = "once_per_play_phase"
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    key: str
+    name: str
+    text: str
+    compulsory: bool
+    lord: bool
+    limit: Limit | None
+    timing: Timing
+    effects: tuple[Effect, ...]
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "text": self.text,
+            "compulsory": self.compulsory,
+            "lord": self.lord,
+            "limit": self.limit.value if self.limit else None,
+            "timing": self.timing.value,
+            "effects": [effect_as_dict(e) for e in self.effects],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class General:
+    key: str
+    name: str
+    kingdom: Kingdom
+    max_hp: int
+    gender: Gender
+    lord: bool
+    skills: tuple[Skill, ...]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "key": self.key,
+            "name": self.name,
+            "kingdom": self.kingdom.value,
+            "max_hp": self.max_hp,
+            "gender": self.gender.value,
+            "lord": self.lord,
+            "skills": [s.as_dict() for s in self.skills],
+        }
+
+
+def parse_generals(text: str, source: str, card_keys: frozenset[str]) -> tuple[General, ...]:
+    """Generals from the TOML text of ``generals.toml``, checked.
+
+    ``card_keys`` are the known card kinds, for effects that name cards.
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(source, "file", None, f"not valid TOML: {exc}") from None
+    top = EntryReader(source, "file", data)
+    generals: list[General] = []
+    for number, table in enumerate(top.tables("general"), start=1):
+        key = table.get("key")
+        label = f"general #{number}" + (f" {key!r}" if isinstance(key, str) else "")
+        general = _general(EntryReader(source, label, table), source, label, card_keys)
+        if any(g.key == general.key for g in generals):
+            raise CatalogueError(source, label, "key", f"duplicate key {general.key!r}")
+        generals.append(general)
+    top.done()
+    return tuple(generals)
+
+
+def _general(r: EntryReader, source: str, label: str, card_keys: frozenset[str]) -> General:
+    key = r.text("key")
+    skills = tuple(
+        _skill(EntryReader(source, f"{label} skill #{n}", t), card_keys)
+        for n, t in enumerate(r.tables("skills"), start=1)
+    )
+    general = General(
+        key=key,
+        name=r.text("name"),
+        kingdom=r.choice("kingdom", Kingdom),
+        max_hp=r.integer("max_hp", 1, 9),
+        gender=r.choice("gender", Gender),
+        lord=r.flag("lord"),
+        skills=skills,
+    )
+    r.done()
+    if not skills:
+        raise r.fail("skills", "a general needs at least one skill")
+    if general.lord != any(s.lord for s in skills):
+        raise r.fail("lord", "a lord general has a lord skill, and only a lord general has one")
+    return general
+
+
+def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:
+    effects: list[Effect] = []
+    for n, table in enumerate(r.tables("effects"), start=1):
+        er = EntryReader(r.source, f"{r.entry} effect #{n}", table)
+        effect = parse_effect(er)
+        unknown = sorted(card_keys_named(effect) - card_keys)
+        if unknown:
+            field = "card" if isinstance(effect, AsCard) else "cards"
+            raise er.fail(field, f"unknown card kind {unknown[0]!r}")
+        effects.append(effect)
+    skill = Skill(
+        key=r.text("key"),
+        name=r.text("name"),
+        text=r.text("text"),
+        compulsory=r.flag("compulsory"),
+        lord=r.flag("lord"),
+        limit=r.optional_choice("limit", Limit),
+        timing=r.choice("timing", Timing),
+        effects=tuple(effects),
+    )
+    r.done()
+    return skill
+
+
+def generals_by_key(generals: tuple[General, ...]) -> Mapping[str, General]:
+    return {g.key: g for g in generals}

@@ -1,0 +1,107 @@
+"""The command line: tables for people, JSON for machines, clear errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mobile.cli import main
+
+VENV_BIN = Path(sys.executable).parent
+
+
+def run(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    from assistant.cli import run as run_cli
+    from mobile.cli import build_parser
+
+    code = run_cli(build_parser(), list(argv), out)
+    return code, out.getvalue()
+
+
+def test_cards_json_has_the_documented_keys() -> None:
+    code, text = run("cards", "--json")
+    assert code == 0
+    cards = json.loads(text)
+    assert len(cards) == 160
+    keys = {"id", "name", "key", "suit", "rank", "type", "subtype", "attack_range", "package"}
+    for card in cards:
+        assert keys <= set(card)
+        assert card["suit"] in {"spade", "heart", "club", "diamond"}
+        assert 1 <= card["rank"] <= 13
+        assert card["type"] in {"basic", "trick", "delayed_trick", "equipment"}
+        assert card["package"] in {"standard", "ex", "maneuvering"}
+        assert (card["subtype"] == "weapon") == (card["attack_range"] is not None)
+    assert cards[0]["name"] == "杀"
+
+
+def test_cards_table_is_aligned_for_chinese() -> None:
+    code, text = run("cards", "--type", "equipment", "--package", "standard")
+    assert code == 0
+    lines = text.splitlines()
+    assert lines[-1] == "17 cards"
+    from assistant.tables import display_width
+
+    widths = {display_width(line) for line in lines[2:-1]}
+    assert len(widths) == 1, "rows of different display width: columns drift"
+    assert any("青龙偃月刀" in line and " 3 " in line for line in lines)
+
+
+def test_cards_filter_by_name_both_ways() -> None:
+    assert run("cards", "--name", "tao")[1] == run("cards", "--name", "桃")[1]
+    assert run("cards", "--name", "桃")[1].splitlines()[-1] == "12 cards"
+
+
+def test_unknown_card_name_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("cards", "--name", "slash")[0] == 2
+    assert capsys.readouterr().err == "sgs-table: no card named 'slash'\n"
+
+
+def test_generals_json() -> None:
+    code, text = run("generals", "--json")
+    generals = json.loads(text)
+    assert code == 0 and len(generals) == 25
+    for g in generals:
+        assert {"name", "key", "kingdom", "max_hp", "gender", "lord", "skills"} <= set(g)
+    assert [g["key"] for g in generals if g["lord"]] == ["caocao", "liubei", "sunquan"]
+    machao = next(g for g in generals if g["key"] == "machao")
+    assert machao["skills"][0]["effects"] == [{"kind": "distance_from_self", "delta": -1}]
+
+
+def test_one_general_in_words() -> None:
+    code, text = run("generals", "诸葛亮")
+    assert code == 0
+    assert "空城 kongcheng [compulsory]" in text
+    assert (
+        "tracks: cannot be targeted by duel, fire_sha, sha, thunder_sha while no hand cards" in text
+    )
+    assert run("generals", "nobody")[0] == 2
+
+
+def test_generals_by_kingdom() -> None:
+    text = run("generals", "--kingdom", "qun")[1]
+    assert text.splitlines()[-1] == "3 generals"
+
+
+def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0
+    text = capsys.readouterr().out
+    for command in ("cards", "generals", "app"):
+        assert f"    {command} " in text
+
+
+def test_installed_entry_point_runs() -> None:
+    result = subprocess.run(
+        [str(VENV_BIN / "sgs-table"), "cards", "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert len(json.loads(result.stdout)) == 160

@@ -1,0 +1,56 @@
+"""The layering of the design: arrows point down only, and engine/ is standard-library only."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+LAYERS = ("engine", "vision", "assistant", "mobile")
+# What each layer may import of the project's own packages.
+ALLOWED = {
+    "engine": {"engine"},
+    "vision": {"vision"},
+    "assistant": {"assistant", "engine", "vision"},
+    "mobile": {"mobile", "assistant", "engine", "vision"},
+}
+
+
+def imported_top_levels(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_layers_import_only_downwards(layer: str) -> None:
+    forbidden = set(LAYERS) - ALLOWED[layer]
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        bad = imported_top_levels(path) & forbidden
+        assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def test_engine_uses_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"engine", "__future__"}
+    for path in sorted((ROOT / "engine").rglob("*.py")):
+        outside = imported_top_levels(path) - allowed
+        assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
+
+
+def test_assistant_imports_no_kivy() -> None:
+    for path in sorted((ROOT / "assistant").rglob("*.py")):
+        assert "kivy" not in imported_top_levels(path), path
+
+
+def test_the_checker_sees_imports(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text("import numpy as np\nfrom assistant.cli import main\n")
+    assert imported_top_levels(probe) == {"numpy", "assistant"}
