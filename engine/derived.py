@@ -1,0 +1,255 @@
+"""Derived quantities: functions of the state, each with its reasons.
+
+Nothing here is stored: distance, attack range, hand limit, Sha uses left and
+legal targets are recomputed from the state whenever they are asked for. The
+skills' contributions come from the effects the catalogue declares, never
+from code that names a general.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+
+from engine.cards import Card, CardKind, Subtype, Target, TargetNeeds
+from engine.catalogue import standard_catalogue
+from engine.effects import (
+    AttackRange,
+    DistanceFromSelf,
+    DistanceToSelf,
+    Effect,
+    HandLimit,
+    ShaLimit,
+    TargetCondition,
+    TrickDistanceUnlimited,
+    Untargetable,
+)
+from engine.generals import Skill
+from engine.state import GameState, Phase, Role, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """A number with the reasons that made it."""
+
+    value: int
+    reasons: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"{self.value} ({'; '.join(self.reasons)})"
+
+
+@dataclass(frozen=True, slots=True)
+class TargetCheck:
+    seat: int
+    legal: bool
+    reason: str  # why not, or a note such as "distance 2, in range 3"
+
+
+def card(card_id: int) -> Card:
+    return standard_catalogue().card(card_id)
+
+
+def kind(key: str) -> CardKind:
+    return standard_catalogue().kinds[key]
+
+
+@cache
+def _general_skills(key: str) -> tuple[Skill, ...]:
+    return standard_catalogue().general(key).skills
+
+
+def active_skills(seat: Seat) -> Iterator[Skill]:
+    """Skills that work now: face-up generals only; lord skills only for the lord."""
+    for general in seat.generals:
+        if general in seat.hidden:
+            continue
+        for skill in _general_skills(general):
+            if skill.lord and seat.role is not Role.LORD:
+                continue
+            yield skill
+
+
+def effects_of(seat: Seat) -> Iterator[tuple[Skill, Effect]]:
+    for skill in active_skills(seat):
+        for effect in skill.effects:
+            yield skill, effect
+
+
+def ring_distance(state: GameState, a: int, b: int) -> int:
+    """Seats between a and b counted both ways among the living, the smaller."""
+    living = [s.seat for s in state.seats if s.alive]
+    i, j = living.index(a), living.index(b)
+    steps = abs(i - j)
+    return min(steps, len(living) - steps)
+
+
+def distance(state: GameState, a: int, b: int) -> Measure | None:
+    """计算距离 from seat a to seat b; None when either is dead.
+
+    Asymmetric: horses and skills count on one side only.
+    """
+    sa, sb = state.seat(a), state.seat(b)
+    if not (sa.alive and sb.alive):
+        return None
+    if a == b:
+        return Measure(0, ("yourself",))
+    base = ring_distance(state, a, b)
+    value = base
+    reasons = [f"{base} seat{'s' if base != 1 else ''} apart"]
+    if sb.defensive_horse is not None:
+        value += 1
+        reasons.append(f"+1 horse {card(sb.defensive_horse).name} on seat {b}: +1")
+    if sa.offensive_horse is not None:
+        value -= 1
+        reasons.append(f"-1 horse {card(sa.offensive_horse).name} of seat {a}: -1")
+    for skill, effect in effects_of(sa):
+        if isinstance(effect, DistanceFromSelf):
+            value += effect.delta
+            reasons.append(f"{skill.name}: {effect.delta:+d}")
+    for skill, effect in effects_of(sb):
+        if isinstance(effect, DistanceToSelf):
+            value += effect.delta
+            reasons.append(f"{skill.name} of seat {b}: {effect.delta:+d}")
+    if value < 1:
+        value = 1
+        reasons.append("at least 1")
+    return Measure(value, tuple(reasons))
+
+
+def attack_range(state: GameState, seat: int, spending: Iterable[int] = ()) -> Measure:
+    """攻击范围: 1, or the equipped weapon's; a weapon being spent gives no range."""
+    s = state.seat(seat)
+    value, reasons = 1, ["base 1"]
+    if s.weapon is not None:
+        weapon = card(s.weapon)
+        if s.weapon in set(spending):
+            reasons.append(f"{weapon.name} is being spent: no range from it")
+        else:
+            value = weapon.kind.attack_range or 1
+            reasons = [f"{weapon.name}: {value}"]
+    for skill, effect in effects_of(s):
+        if isinstance(effect, AttackRange):
+            value += effect.delta
+            reasons.append(f"{skill.name}: {effect.delta:+d}")
+    return Measure(max(value, 0), tuple(reasons))
+
+
+def hand_limit(state: GameState, seat: int) -> Measure:
+    """手牌上限: the HP (never below 0), unless a skill fixes or corrects it."""
+    s = state.seat(seat)
+    value = max(s.hp, 0)
+    reasons = [f"HP {s.hp}" if s.hp >= 0 else f"HP {s.hp}, at least 0"]
+    for skill, effect in effects_of(s):
+        if isinstance(effect, HandLimit) and effect.fixed_to_max_hp:
+            value = s.max_hp
+            reasons = [f"{skill.name}: max HP {s.max_hp}"]
+    for skill, effect in effects_of(s):
+        if isinstance(effect, HandLimit) and effect.delta:
+            value += effect.delta
+            reasons.append(f"{skill.name}: {effect.delta:+d}")
+    return Measure(max(value, 0), tuple(reasons))
+
+
+def sha_limit(state: GameState, seat: int, spending: Iterable[int] = ()) -> Measure | None:
+    """Sha uses per play phase (1, plus corrections); None when there is no limit."""
+    s = state.seat(seat)
+    if s.weapon is not None and card(s.weapon).key == "crossbow" and s.weapon not in set(spending):
+        return None
+    value, reasons = 1, ["one Sha per play phase"]
+    for skill, effect in effects_of(s):
+        if isinstance(effect, ShaLimit):
+            if effect.unlimited:
+                return None
+            value += effect.delta
+            reasons.append(f"{skill.name}: {effect.delta:+d}")
+    return Measure(value, tuple(reasons))
+
+
+def sha_uses_left(state: GameState, seat: int, spending: Iterable[int] = ()) -> int | None:
+    """Sha this seat may still use this play phase; None for no limit."""
+    limit = sha_limit(state, seat, spending)
+    if limit is None:
+        return None
+    used = state.turn.sha_used if state.turn.seat == seat and state.turn.phase is Phase.PLAY else 0
+    return max(limit.value - used, 0)
+
+
+def _untargetable_reason(target: Seat, kind_key: str) -> str | None:
+    for skill, effect in effects_of(target):
+        if isinstance(effect, Untargetable) and kind_key in effect.cards:
+            if effect.condition is TargetCondition.NO_HAND_CARDS:
+                if target.hand_count == 0:
+                    return f"{skill.name}: no hand cards"
+            else:
+                return f"{skill.name}: cannot be the target of {kind(kind_key).name}"
+    return None
+
+
+def _ignores_trick_distance(user: Seat) -> bool:
+    return any(isinstance(e, TrickDistanceUnlimited) for _, e in effects_of(user))
+
+
+def check_target(
+    state: GameState, user: int, card_kind: CardKind, target: int, spending: Iterable[int] = ()
+) -> TargetCheck:
+    """Whether ``user`` may choose ``target`` for a card of ``card_kind``, and why (not)."""
+    spent = tuple(spending)
+    t = state.seat(target)
+    if not t.alive:
+        return TargetCheck(target, False, "dead")
+    mode = card_kind.target
+    if mode is Target.RESPONSE:
+        return TargetCheck(target, False, f"{card_kind.name} is only used in response")
+    if mode is Target.SELF and target != user:
+        return TargetCheck(target, False, f"{card_kind.name} is used on yourself")
+    if mode in (Target.ONE_OTHER, Target.ALL_OTHERS) and target == user:
+        return TargetCheck(target, False, "not yourself")
+    reason = _untargetable_reason(t, card_kind.key)
+    if reason is not None:
+        return TargetCheck(target, False, reason)
+    needs = card_kind.target_needs
+    if needs is TargetNeeds.HAS_CARDS and t.card_count + len(t.judgement) == 0:
+        return TargetCheck(target, False, "no cards")
+    if needs is TargetNeeds.HAS_HAND_CARDS and t.hand_count == 0:
+        return TargetCheck(target, False, "no hand cards")
+    if needs is TargetNeeds.HAS_WEAPON and t.weapon is None:
+        return TargetCheck(target, False, "no weapon")
+    if card_kind.type.value == "delayed_trick" and any(
+        kind(d.kind).key == card_kind.key for d in t.judgement
+    ):
+        return TargetCheck(target, False, f"already has {card_kind.name}")
+    note = ""
+    if target != user and (card_kind.in_attack_range or card_kind.distance_limit is not None):
+        d = distance(state, user, target)
+        assert d is not None
+        if card_kind.in_attack_range:
+            rng = attack_range(state, user, spent)
+            if d.value > rng.value:
+                return TargetCheck(target, False, f"distance {d.value} > attack range {rng.value}")
+            note = f"distance {d.value}, attack range {rng.value}"
+        elif card_kind.distance_limit is not None:
+            if _ignores_trick_distance(state.seat(user)):
+                note = f"distance {d.value}, no distance limit"
+            elif d.value > card_kind.distance_limit:
+                return TargetCheck(
+                    target, False, f"distance {d.value} > {card_kind.distance_limit}"
+                )
+            else:
+                note = f"distance {d.value}"
+    return TargetCheck(target, True, note)
+
+
+def legal_targets(
+    state: GameState, user: int, card_kind: CardKind, spending: Iterable[int] = ()
+) -> tuple[TargetCheck, ...]:
+    """Every living seat with whether it is a legal target and why (not)."""
+    spent = tuple(spending)
+    return tuple(
+        check_target(state, user, card_kind, s.seat, spent) for s in state.seats if s.alive
+    )
+
+
+def equipment_slot(card_kind: CardKind) -> Subtype | None:
+    return card_kind.subtype

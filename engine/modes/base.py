@@ -1,0 +1,85 @@
+"""The interface every mode implements: seating, roles, setup, turn order, rewards, victory.
+
+A mode is a small object; the rules engine asks it the few questions that
+differ between modes and handles everything else the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.generals import General
+from engine.state import GameState, Role, Seat
+
+
+@dataclass(frozen=True, slots=True)
+class NeedRole:
+    """Victory cannot be decided until this seat's role is revealed."""
+
+    seat: int
+
+
+class Mode:
+    """Defaults shared by most modes; each mode overrides what differs."""
+
+    name: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 10
+    starting_hand: int = 4
+    variants: tuple[str, ...] = ("",)
+    generals_per_seat: int = 1
+    # Roles are hidden at setup (identity) or public (team modes).
+    roles_hidden: bool = False
+
+    def check_setup(self, players: int, variant: str) -> str | None:
+        """A reason the setup is impossible, or None."""
+        if not self.min_players <= players <= self.max_players:
+            if self.min_players == self.max_players:
+                return f"{self.name} is played by {self.min_players} players, not {players}"
+            return (
+                f"{self.name} is played by {self.min_players}-{self.max_players} players, "
+                f"not {players}"
+            )
+        if variant not in self.variants:
+            known = ", ".join(v or "(none)" for v in self.variants)
+            return f"{self.name} has no variant {variant!r} (variants: {known})"
+        return None
+
+    def role_table(self, players: int, variant: str) -> Counter[Role]:
+        """How many of each role a game of this size has."""
+        return Counter()
+
+    def fixed_roles(self, players: int) -> dict[int, Role]:
+        """Roles known from the seating alone (team modes); empty when hidden."""
+        return {}
+
+    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+        return generals[0].max_hp
+
+    def first_seat(self, state: GameState) -> int:
+        return 1
+
+    def next_seat(self, state: GameState, current: int) -> int:
+        return state.next_living(current)
+
+    def draw_count(self, state: GameState, seat: int) -> int:
+        """Cards drawn in this seat's draw phase before skills (normally 2)."""
+        return 2
+
+    def rewards(self, state: GameState, dead: int, killer: int | None) -> tuple[int, bool]:
+        """(cards the killer draws, whether the killer discards everything)."""
+        return 0, False
+
+    def replacement(self, state: GameState, dead: int) -> bool:
+        """Whether the dead seat plays on with its next general (1v1)."""
+        return False
+
+    def winner(self, state: GameState) -> str | NeedRole | None:
+        """The winning side when the game is decided, else None."""
+        return None
+
+    def sides(self) -> tuple[str, ...]:
+        """The names a winner may have (for ``end`` moves and records)."""
+        return ()

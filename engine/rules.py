@@ -1,0 +1,1190 @@
+"""Applying a move to a state: check it, change the table, settle what follows.
+
+``apply(state, move)`` returns the new state or raises :class:`IllegalMove`
+with a one-line reason, leaving the given state untouched (states are
+immutable). ``Forced(move)`` skips the rule checks (not the bookkeeping:
+a card still cannot be in two places) and is flagged in the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from engine.cards import CardKind, CardType, Element, Package, Suit, Target
+from engine.catalogue import standard_catalogue
+from engine.derived import (
+    card,
+    check_target,
+    effects_of,
+    hand_limit,
+    kind,
+    sha_uses_left,
+)
+from engine.effects import AsCard, CardZone, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
+from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging
+from engine.modes import Mode, mode_named
+from engine.moves import (
+    Chain,
+    Damage,
+    Deal,
+    Die,
+    Discard,
+    Draw,
+    End,
+    ExtraTurn,
+    Flip,
+    Forced,
+    General,
+    Give,
+    Heal,
+    Judge,
+    LoseHp,
+    Mark,
+    MaxHp,
+    Move,
+    MoveCards,
+    Next,
+    Pass,
+    Recast,
+    Respond,
+    Reveal,
+    RoleReveal,
+    Setup,
+    Show,
+    Shuffle,
+    Skill,
+    Skip,
+    Take,
+    Use,
+)
+from engine.settlement import (
+    SHA,
+    Ctx,
+    close_ask,
+    heal,
+    in_range_for_collateral,
+    judge_delayed,
+    lose_hp,
+    push,
+    replace_top,
+    settle,
+)
+from engine.state import TURN_PHASES, GameState, Phase, Role, Seat
+from engine.table import GameOver, IllegalMove, Table, describe_zone
+
+Handler = Callable[[Ctx, Move], None]
+
+PACKAGES = {p.value: p for p in Package}
+
+
+def apply(state: GameState, move: Move) -> GameState:
+    """The state after ``move``; raises IllegalMove (state unchanged) if it is refused."""
+    forced = isinstance(move, Forced)
+    inner = move.move if isinstance(move, Forced) else move
+    if isinstance(inner, Setup):
+        return _setup(inner, forced)
+    if not state.mode:
+        raise IllegalMove("no game yet: the first move is setup")
+    if state.over and not isinstance(inner, End | RoleReveal):
+        raise IllegalMove(f"the game is over ({describe_winner(state.winner)})")
+    mode = mode_named(state.mode)
+    assert mode is not None
+    table = Table(state)
+    ctx = Ctx(table, mode, forced)
+    handler = HANDLERS.get(type(inner))
+    if handler is None:
+        raise IllegalMove(f"{inner.verb} is not handled")
+    if isinstance(inner, CLEARS_SKILL_CONTEXT):
+        table.skill_context = ""
+    try:
+        handler(ctx, inner)
+        settle(ctx)
+        _after_settling(ctx)
+    except GameOver:
+        _game_over(table)
+    return table.freeze()
+
+
+CLEARS_SKILL_CONTEXT = (Use, Respond, Pass, Next, End, Skip)
+
+
+def _free(ctx: Ctx, what: str) -> None:
+    """A move nothing pending asks for: allowed while a skill's effects are entered."""
+    ctx.require(
+        bool(ctx.table.skill_context),
+        f"{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it",
+    )
+
+
+def describe_winner(winner: str | None) -> str:
+    return {
+        None: "no winner yet",
+        "draw": "a draw",
+        "lord": "the lord and loyalists win",
+        "rebel": "the rebels win",
+        "renegade": "the renegade wins",
+    }.get(winner, f"{winner} wins")
+
+
+def _game_over(t: Table) -> None:
+    t.stack.clear()
+    t.set_turn(phase=Phase.OVER)
+
+
+# ---------------------------------------------------------------- setup
+
+
+def _setup(m: Setup, forced: bool) -> GameState:
+    mode = mode_named(m.mode)
+    if mode is None:
+        raise IllegalMove(f"unknown mode {m.mode!r} (modes: {', '.join(sorted(_mode_names()))})")
+    problem = mode.check_setup(m.players, m.variant)
+    if problem:
+        raise IllegalMove(problem)
+    unknown = [p for p in m.packages if p not in PACKAGES]
+    if unknown:
+        raise IllegalMove(f"unknown card package {unknown[0]!r} (standard, ex, maneuvering)")
+    if "standard" not in m.packages:
+        raise IllegalMove("the standard package is always in the deck")
+    packages = tuple(PACKAGES[p] for p in m.packages)
+    deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
+    seats = tuple(Seat(seat=n) for n in range(1, m.players + 1))
+    fixed = mode.fixed_roles(m.players)
+    seats = tuple(replace(s, role=fixed.get(s.seat)) for s in seats)
+    return GameState(
+        mode=m.mode,
+        players=m.players,
+        variant=m.variant,
+        packages=packages,
+        deck=deck,
+        seats=seats,
+        draw_pile=len(deck),
+    )
+
+
+def _mode_names() -> list[str]:
+    from engine.modes import MODES
+
+    return list(MODES)
+
+
+def _in_setup(ctx: Ctx, what: str) -> None:
+    if ctx.table.turn.phase is not Phase.SETUP:
+        raise IllegalMove(f"{what} only during setup, before the first turn")
+
+
+def _general(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, General)
+    t = ctx.table
+    _in_setup(ctx, "generals are chosen")
+    s = t.seat(m.seat)
+    catalogue = standard_catalogue()
+    generals = []
+    for key in m.generals:
+        try:
+            generals.append(catalogue.general(key))
+        except KeyError:
+            raise IllegalMove(f"unknown general {key!r}") from None
+    want = ctx.mode.generals_per_seat
+    ctx.require(
+        len(generals) == want,
+        f"{ctx.mode.name}: each seat takes {want} general(s), not {len(generals)}",
+    )
+    taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
+    for g in generals:
+        ctx.require(g.key not in taken, f"{g.name} is already at the table")
+    s = replace(
+        s,
+        generals=tuple(g.key for g in generals),
+        hidden=tuple(g.key for g in generals) if m.hidden else (),
+        kingdom=generals[0].kingdom.value,
+    )
+    max_hp = ctx.mode.max_hp(t.snapshot(), s, tuple(generals))
+    t.set_seat(replace(s, max_hp=max_hp, hp=max_hp))
+
+
+def _role(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, RoleReveal)
+    t = ctx.table
+    try:
+        role = Role(m.role)
+    except ValueError:
+        raise IllegalMove(f"unknown role {m.role!r} (lord, loyalist, rebel, renegade)") from None
+    s = t.seat(m.seat)
+    ctx.require(
+        s.role in (None, role),
+        f"seat {m.seat} is already known to be {s.role.value if s.role else ''}",
+    )
+    table = ctx.mode.role_table(t.players, t.base.variant)
+    if table:
+        known = sum(1 for other in t.seats if other.role is role and other.seat != m.seat)
+        ctx.require(
+            known < table[role], f"a {t.players}-player game has only {table[role]} {role.value}(s)"
+        )
+    top = t.stack[-1] if t.stack else None
+    waiting = isinstance(top, Expect) and top.what == "role" and top.seat == m.seat
+    if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
+        ctx.require(False, f"seat {m.seat}'s role stays hidden until death or the end of the game")
+    became_lord = role is Role.LORD and s.role is not Role.LORD
+    s = replace(s, role=role)
+    if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
+        s = replace(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
+    t.set_seat(s)
+    if waiting:
+        t.stack.pop()
+    if t.turn.phase is Phase.OVER:
+        return
+
+
+def _reveal(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Reveal)
+    t = ctx.table
+    s = t.seat(m.seat)
+    ctx.require(m.general in s.hidden, f"seat {m.seat} has no face-down general {m.general!r}")
+    t.set_seat(replace(s, hidden=tuple(g for g in s.hidden if g != m.general)))
+
+
+def _deal(ctx: Ctx, m: Move) -> None:
+    t = ctx.table
+    _in_setup(ctx, "the starting hands are dealt")
+    missing = [s.seat for s in t.seats if not s.generals]
+    ctx.require(not missing, f"seat {missing[0] if missing else 0} has no general yet")
+    if ctx.mode.roles_hidden:
+        ctx.require(
+            any(s.role is Role.LORD for s in t.seats),
+            "the lord reveals the role first (role N lord)",
+        )
+    ctx.require(all(s.hand_count == 0 for s in t.seats), "the starting hands were dealt already")
+    for s in t.seats:
+        t.draw_unknown(s.seat, ctx.mode.starting_hand)
+
+
+# ---------------------------------------------------------------- turns and phases
+
+
+def _next(ctx: Ctx, m: Move) -> None:
+    t = ctx.table
+    _require_no_settlement(ctx, "move on")
+    phase = t.turn.phase
+    if phase is Phase.SETUP:
+        ctx.require(all(s.hand_count > 0 for s in t.seats), "deal the starting hands first (deal)")
+        _start_turn(ctx, ctx.mode.first_seat(t.snapshot()), 1)
+    else:
+        if phase is Phase.DISCARD:
+            _check_discard_done(ctx)
+        _advance(ctx)
+    _auto_advance(ctx)
+
+
+def _require_no_settlement(ctx: Ctx, what: str) -> None:
+    t = ctx.table
+    if t.stack:
+        ctx.require(False, f"cannot {what}: {waiting_for(t.stack[-1])}")
+        t.stack.clear()
+
+
+def waiting_for(frame: object) -> str:
+    if isinstance(frame, Ask):
+        if frame.anyone:
+            return f"anyone may use 无懈可击 against {frame.reason} (or pass)"
+        want = kind(frame.want).name if frame.want in _KINDS else frame.want
+        return f"seat {frame.asked} is asked for {want} ({frame.reason})"
+    if isinstance(frame, Expect):
+        return f"waiting for seat {frame.seat}: {frame.reason}"
+    return "a settlement is in progress"
+
+
+_KINDS = standard_catalogue().kinds
+
+
+def _check_discard_done(ctx: Ctx) -> None:
+    t = ctx.table
+    seat = t.turn.seat
+    s = t.seat(seat)
+    if not s.alive:
+        return
+    limit = hand_limit(t.snapshot(), seat).value
+    if s.hand_count <= limit:
+        return
+    if _may_skip_discard(t, s):
+        return
+    excess = s.hand_count - limit
+    ctx.require(
+        False,
+        f"seat {seat} must discard {excess} more card{'s' if excess > 1 else ''} "
+        f"(hand {s.hand_count}, limit {limit})",
+    )
+
+
+def _may_skip_discard(t: Table, s: Seat) -> bool:
+    for _, effect in effects_of(s):
+        if (
+            isinstance(effect, SkipDiscard)
+            and effect.condition is SkipCondition.NO_SHA_THIS_TURN
+            and not t.turn.sha_this_turn
+        ):
+            return True
+    return False
+
+
+def _advance(ctx: Ctx) -> None:
+    """From the current phase to the next one not skipped, or to the next turn."""
+    t = ctx.table
+    phase = t.turn.phase
+    if not t.seat(t.turn.seat).alive:
+        _end_turn(ctx)
+        return
+    index = TURN_PHASES.index(phase)
+    for following in TURN_PHASES[index + 1 :]:
+        if following in t.turn.skips:
+            t.log.append(f"seat {t.turn.seat} skips the {following.value} phase")
+            continue
+        _enter_phase(ctx, following)
+        return
+    _end_turn(ctx)
+
+
+def _end_turn(ctx: Ctx) -> None:
+    t = ctx.table
+    if t.extra_turns:
+        seat, rest = t.extra_turns[0], t.extra_turns[1:]
+        t.extra_turns = rest
+    else:
+        seat = ctx.mode.next_seat(t.snapshot(), t.turn.seat)
+    _start_turn(ctx, seat, t.turn.number + 1)
+
+
+def _start_turn(ctx: Ctx, seat: int, number: int) -> None:
+    t = ctx.table
+    for _ in range(len(t.seats) * 2):
+        s = t.seat(seat)
+        if s.alive and s.flipped:
+            t.set_seat(replace(s, flipped=False))
+            t.log.append(f"seat {seat} is face down: skips the turn and turns face up")
+            seat = ctx.mode.next_seat(t.snapshot(), seat)
+            number += 1
+            continue
+        break
+    t.reset_turn(seat, number)
+    _enter_phase(ctx, Phase.START)
+
+
+def _enter_phase(ctx: Ctx, phase: Phase) -> None:
+    t = ctx.table
+    t.set_turn(phase=phase)
+    seat = t.turn.seat
+    if phase is Phase.JUDGEMENT:
+        for delayed in t.seat(seat).judgement:  # the last placed ends on top: judged first
+            push(t, Judging(seat, delayed.card, delayed.kind))
+    elif phase is Phase.DRAW:
+        push(t, Expect("draw", seat, "draw phase: draw your cards", counts=_draw_counts(ctx, seat)))
+    elif phase is Phase.PLAY:
+        t.set_turn(sha_used=0, skill_uses=())
+
+
+def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
+    t = ctx.table
+    base = ctx.mode.draw_count(t.snapshot(), seat)
+    options = {base}
+    for _, effect in effects_of(t.seat(seat)):
+        if isinstance(effect, DrawPhase):
+            if effect.optional:
+                options |= {n + effect.delta for n in options}
+            else:
+                options = {n + effect.delta for n in options}
+        elif isinstance(effect, ReplaceDraw):
+            options.add(0)
+    return tuple(sorted(n for n in options if n >= 0))
+
+
+def _auto_advance(ctx: Ctx) -> None:
+    """Pass over phases where nothing can happen, stopping where a player acts."""
+    t = ctx.table
+    for _ in range(64):
+        settle(ctx)
+        if t.stack or t.turn.phase in (Phase.PLAY, Phase.OVER, Phase.SETUP):
+            return
+        phase = t.turn.phase
+        s = t.seat(t.turn.seat)
+        if not s.alive:
+            _end_turn(ctx)
+            continue
+        if phase is Phase.DISCARD:
+            limit = hand_limit(t.snapshot(), s.seat).value
+            if s.hand_count > limit and not _may_skip_discard(t, s):
+                return
+        if _has_phase_skill(s, phase):
+            return
+        _advance(ctx)
+
+
+_PHASE_TIMINGS = {
+    Phase.PREPARATION: "preparation_phase",
+    Phase.DISCARD: "discard_phase",
+    Phase.END: "end_phase",
+}
+
+
+def _has_phase_skill(s: Seat, phase: Phase) -> bool:
+    from engine.derived import active_skills
+
+    timing = _PHASE_TIMINGS.get(phase)
+    if timing is None:
+        return False
+    for skill in active_skills(s):
+        if skill.timing.value != timing:
+            continue
+        if phase is Phase.DISCARD:
+            continue  # 克己 only matters when there is something to discard
+        return True
+    return False
+
+
+def _after_settling(ctx: Ctx) -> None:
+    """When the stack empties: a dead current player's turn ends; a judgement or
+    draw phase whose work is done moves on by itself."""
+    t = ctx.table
+    if t.stack or t.turn.phase in (Phase.SETUP, Phase.OVER):
+        return
+    if not t.seat(t.turn.seat).alive:
+        _end_turn(ctx)
+        _auto_advance(ctx)
+    elif t.turn.phase in (Phase.JUDGEMENT, Phase.DRAW):
+        _advance(ctx)
+        _auto_advance(ctx)
+
+
+def _skip(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Skip)
+    t = ctx.table
+    try:
+        phase = Phase(m.phase)
+    except ValueError:
+        raise IllegalMove(f"unknown phase {m.phase!r}") from None
+    ctx.require(phase in TURN_PHASES, f"{m.phase} is not a phase of a turn")
+    ctx.require(
+        TURN_PHASES.index(phase) > TURN_PHASES.index(t.turn.phase)
+        if t.turn.phase in TURN_PHASES
+        else False,
+        f"the {m.phase} phase is not still to come this turn",
+    )
+    t.set_turn(skips=t.turn.skips | {phase})
+
+
+def _extra_turn(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, ExtraTurn)
+    t = ctx.table
+    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
+    t.extra_turns = (*t.extra_turns, m.seat)
+
+
+# ---------------------------------------------------------------- card helpers
+
+
+def _possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",)) -> str:
+    """Check ``card_id`` can come from the seat's ``zones``; returns the source for ``lift``."""
+    t = ctx.table
+    t.check_in_deck(card_id)
+    where = t.where.get(card_id)
+    s = t.seat(seat)
+    if where is None:
+        if "hand" in zones:
+            if s.hand_unknown > 0:
+                return f"hand:{seat}"
+            ctx.require(
+                False, f"{card(card_id)} cannot be in seat {seat}'s hand: no unseen cards there"
+            )
+            return "forced"
+        ctx.require(False, f"{card(card_id)} is not in seat {seat}'s {' or '.join(zones)}")
+        return "forced"
+    zone_kind, _, owner = where.partition(":")
+    if owner == str(seat) and zone_kind in {"equip" if z == "equipment" else z for z in zones}:
+        return where
+    ctx.require(
+        False,
+        f"{card(card_id)} is in {describe_zone(where)}, not seat {seat}'s {' or '.join(zones)}"
+        + (" (a misread, or a duplicate sticker?)" if zone_kind in ("discard", "removed") else ""),
+    )
+    return "forced"
+
+
+def _lift_from(ctx: Ctx, seat: int, card_id: int, source: str) -> None:
+    t = ctx.table
+    if source == "forced":
+        where = t.where.get(card_id)
+        if where is None:
+            # A forced card from nowhere: take it from the unknown pool where possible.
+            s = t.seat(seat)
+            if s.hand_unknown > 0:
+                t.lift(card_id, f"hand:{seat}")
+            elif t.draw_pile > 0:
+                t.lift(card_id, "pile")
+            else:
+                t.lift(card_id, "discard")
+        else:
+            t.lift(card_id)
+    else:
+        t.lift(card_id, source)
+
+
+def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bool:
+    """Whether a skill (or 丈八蛇矛) lets ``seat`` use ``cards`` as ``as_kind``."""
+    t = ctx.table
+    s = t.seat(seat)
+    if (
+        len(cards) == 2
+        and as_kind == "sha"
+        and s.weapon is not None
+        and card(s.weapon).key == "spear"
+    ):
+        return all(t.where.get(c) != f"equip:{seat}" for c in cards)
+    if len(cards) != 1:
+        return False
+    c = card(cards[0])
+    in_equipment = t.where.get(cards[0]) == f"equip:{seat}"
+    for _, effect in effects_of(s):
+        if not isinstance(effect, AsCard) or effect.card != as_kind:
+            continue
+        if in_equipment and effect.zone is not CardZone.HAND_OR_EQUIPMENT:
+            continue
+        if effect.outside_own_turn and t.turn.seat == seat:
+            continue
+        if effect.colour is not None and c.colour is not effect.colour:
+            continue
+        if effect.suit is not None and c.suit is not effect.suit:
+            continue
+        if effect.from_card is not None and c.key != effect.from_card:
+            continue
+        return True
+    return False
+
+
+def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None) -> str:
+    """The kind the cards count as; checks a conversion is allowed."""
+    if as_kind is not None and as_kind not in _KINDS:
+        raise IllegalMove(f"unknown card kind {as_kind!r}")
+    if not cards:
+        assert as_kind is not None
+        ctx.require(
+            False, f"a virtual {kind(as_kind).name} needs a skill (use 'skill' first, or force it)"
+        )
+        return as_kind
+    if as_kind is None or (len(cards) == 1 and card(cards[0]).key == as_kind):
+        if len(cards) != 1:
+            raise IllegalMove("several cards are used as one card only with 'as KIND'")
+        return card(cards[0]).key
+    ctx.require(
+        _conversion(ctx, seat, cards, as_kind),
+        f"seat {seat} has no skill to use {'+'.join(card(c).name for c in cards)} "
+        f"as {kind(as_kind).name}",
+    )
+    return as_kind
+
+
+def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...]) -> list[str]:
+    return [_possess(ctx, seat, c, ("hand", "equipment")) for c in cards]
+
+
+# ---------------------------------------------------------------- using cards
+
+
+def _use(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Use)
+    t = ctx.table
+    seat = m.seat
+    user = t.seat(seat)
+    ctx.require(user.alive, f"seat {seat} is dead")
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Ask) and top.want == "sha" and top.for_seat and top.asked == seat:
+        # 借刀杀人: the wielder uses a Sha on the named victim.
+        _respond(ctx, Respond(seat, m.cards, m.as_kind))
+        return
+    if t.turn.phase is Phase.SETUP:
+        raise IllegalMove("the game has not started: 'deal' then 'next'")
+    ctx.require(t.turn.seat == seat, f"it is seat {t.turn.seat}'s turn, not seat {seat}'s")
+    ctx.require(
+        t.turn.phase is Phase.PLAY, f"cards are used in the play phase (now: {t.turn.phase.value})"
+    )
+    _require_no_settlement(ctx, "use a card now")
+    sources = _sources(ctx, seat, m.cards)
+    used = _used_kind(ctx, seat, m.cards, m.as_kind)
+    card_kind = kind(used)
+    targets = _targets_for(ctx, seat, card_kind, m.targets, m.cards)
+    if card_kind.is_sha:
+        left = sha_uses_left(t.snapshot(), seat, m.cards)
+        ctx.require(
+            left is None or left > 0,
+            "one Sha per play phase: already used (咆哮 or 诸葛连弩 lift the limit)",
+        )
+    if used == "jiu":
+        ctx.require(t.turn.jiu_used == 0, "酒 once per turn")
+    if used == "tao":
+        ctx.require(user.wounded, f"seat {seat} is not wounded (HP {user.hp}/{user.max_hp})")
+    if used in ("shan", "nullification"):
+        ctx.require(False, f"{card_kind.name} is only used in response")
+    for c, source in zip(m.cards, sources, strict=True):
+        _lift_from(ctx, seat, c, source)
+    # Where the cards go: equipment to its slot, a delayed trick to the judgement zone.
+    if card_kind.type is CardType.EQUIPMENT:
+        assert len(m.cards) == 1
+        t.put(m.cards[0], f"equip:{seat}")
+        t.log.append(f"seat {seat} equips {card(m.cards[0])}")
+        return
+    if card_kind.type is CardType.DELAYED_TRICK:
+        assert len(m.cards) == 1
+        t.put(m.cards[0], f"judge:{targets[0]}", as_kind=used)
+        return
+    for c in m.cards:
+        t.put(c, "processing")
+    bonus = 0
+    if card_kind.is_sha:
+        t.set_turn(sha_used=t.turn.sha_used + 1, sha_this_turn=True)
+        if t.turn.drunk:
+            bonus = 1
+            t.set_turn(drunk=False)
+    if used == "jiu":
+        t.set_turn(jiu_used=t.turn.jiu_used + 1)
+    push(t, CardUse(seat, used, m.cards, targets, bonus=bonus))
+
+
+def _targets_for(
+    ctx: Ctx, seat: int, card_kind: CardKind, given: tuple[int, ...], cards: tuple[int, ...]
+) -> tuple[int, ...]:
+    t = ctx.table
+    mode = card_kind.target
+    state = t.snapshot()
+    for target in given:
+        t.seat(target)
+    if mode is Target.SELF:
+        ctx.require(given in ((), (seat,)), f"{card_kind.name} is used on yourself")
+        return (seat,)
+    if mode in (Target.ALL_OTHERS, Target.ALL):
+        order = t.order_from(seat)
+        everyone = tuple(s for s in order if mode is Target.ALL or s != seat)
+        ctx.require(
+            given in ((), everyone), f"{card_kind.name} targets everyone in order: {everyone}"
+        )
+        # Untargetable seats (e.g. 空城 is not, but later skills are) drop out.
+        return tuple(s for s in everyone if check_target(state, seat, card_kind, s, cards).legal)
+    if card_kind.key == "collateral":
+        ctx.require(len(given) == 2, "借刀杀人 names two seats: the wielder, then the Sha's target")
+        if len(given) == 2:
+            check = check_target(state, seat, card_kind, given[0], cards)
+            ctx.require(check.legal, f"seat {given[0]}: {check.reason}")
+            ctx.require(
+                in_range_for_collateral(t, given[0], given[1]) and given[1] != given[0],
+                f"seat {given[1]} is not in seat {given[0]}'s attack range",
+            )
+        return given
+    if mode is Target.UP_TO_TWO:
+        ctx.require(
+            1 <= len(given) <= 2 and len(set(given)) == len(given),
+            f"{card_kind.name} takes one or two targets",
+        )
+    else:
+        ctx.require(len(given) == 1, f"{card_kind.name} takes one target ('-> N')")
+    for target in given:
+        check = check_target(state, seat, card_kind, target, cards)
+        ctx.require(check.legal, f"seat {target}: {check.reason}")
+    return given
+
+
+# ---------------------------------------------------------------- responding
+
+
+_RESPONSE_KINDS = {
+    "shan": ("shan",),
+    "sha": ("sha", "fire_sha", "thunder_sha"),
+    "nullification": ("nullification",),
+    "tao": ("tao", "jiu"),
+}
+
+
+def _respond(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Respond)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if not isinstance(top, Ask):
+        ctx.require(False, "nobody is being asked to respond now")
+        return
+    seat = m.seat
+    if top.anyone:
+        ctx.require(seat in top.seats, f"seat {seat} cannot respond now")
+    else:
+        ctx.require(seat == top.asked, f"seat {top.asked} is asked, not seat {seat}")
+    sources = _sources(ctx, seat, m.cards)
+    used = _used_kind(ctx, seat, m.cards, m.as_kind)
+    allowed = _RESPONSE_KINDS.get(top.want, (top.want,))
+    ctx.require(
+        used in allowed, f"{kind(used).name} does not answer a request for {kind(top.want).name}"
+    )
+    if used == "jiu":
+        ctx.require(seat == top.for_seat, "酒 saves only the dying drinker")
+    for c, source in zip(m.cards, sources, strict=True):
+        _lift_from(ctx, seat, c, source)
+        t.put(c, "processing")
+    if top.want == "sha" and top.for_seat:  # 借刀杀人: a Sha used on the victim
+        t.stack.pop()
+        below = t.stack[-1]
+        assert isinstance(below, CardUse)
+        replace_top(t, replace(below, step=below.step + 1, answered=True))
+        push(t, CardUse(seat, used, m.cards, (top.for_seat,), counts_for_limit=False))
+        return
+    for c in m.cards:
+        t.move(c, "discard")
+    if used in SHA and seat == t.turn.seat:
+        t.set_turn(sha_this_turn=True)
+    if top.want == "nullification":
+        replace_top(t, replace(top, got=top.got + 1, passed=frozenset()))
+        t.log.append(f"seat {seat} uses 无懈可击")
+        return
+    if top.want == "tao":
+        healed = heal(t, top.for_seat, 1)
+        ctx.require(healed > 0 or ctx.forced, "nothing to heal")
+        dying = t.seat(top.for_seat)
+        if dying.hp > 0:
+            close_ask(ctx, top, True)
+        return
+    got = top.got + 1
+    if got >= top.need:
+        close_ask(ctx, replace(top, got=got), True)
+    else:
+        replace_top(t, replace(top, got=got))
+
+
+def _pass(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Pass)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Expect) and top.what == "fire_discard":
+        ctx.require(m.seat in (None, top.seat), f"seat {top.seat} decides, not seat {m.seat}")
+        t.stack.pop()
+        return
+    if not isinstance(top, Ask):
+        ctx.require(False, "nothing to pass on: nobody is being asked")
+        return
+    if m.seat is None:
+        close_ask(ctx, top, top.got >= top.need)
+        return
+    if top.anyone:
+        ctx.require(m.seat in top.seats, f"seat {m.seat} is not asked")
+        passed = top.passed | {m.seat}
+        if all(s in passed or not t.seat(s).alive for s in top.seats):
+            close_ask(ctx, top, False)
+        else:
+            replace_top(t, replace(top, passed=passed))
+        return
+    ctx.require(m.seat == top.asked, f"seat {top.asked} is asked, not seat {m.seat}")
+    if top.want == "tao" and top.index + 1 < len(top.seats):
+        replace_top(t, replace(top, index=top.index + 1))
+        return
+    close_ask(ctx, top, False)
+
+
+# ---------------------------------------------------------------- card movements
+
+
+def _draw(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Draw)
+    t = ctx.table
+    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
+    count = m.count + len(m.cards)
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Expect) and top.what == "draw" and top.seat == m.seat:
+        ctx.require(
+            count in top.counts,
+            f"seat {m.seat} draws {' or '.join(map(str, top.counts))} in the draw phase, "
+            f"not {count}",
+        )
+        t.stack.pop()
+    else:
+        _free(ctx, f"drawing {count} card{'s' if count > 1 else ''}")
+    if m.count:
+        t.draw_unknown(m.seat, m.count)
+    if m.cards:
+        t.draw_known(m.seat, m.cards)
+
+
+def _discard(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Discard)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    zones: tuple[str, ...] = ("hand", "equipment")
+    if isinstance(top, Expect) and top.what == "discard_one" and top.other == m.seat:
+        zones = ("hand", "equipment", "judge")
+        ctx.require(len(m.cards) + m.unknown == 1, "过河拆桥 discards exactly one card")
+        t.stack.pop()
+    elif isinstance(top, Expect) and top.what == "fire_discard" and top.seat == m.seat:
+        ctx.require(
+            len(m.cards) == 1 and not m.unknown, "火攻: discard one hand card of the shown suit"
+        )
+        if m.cards:
+            ctx.require(card(m.cards[0]).suit.value == top.suit, f"火攻 needs a {top.suit} card")
+        t.stack.pop()
+        push(t, DamageEvent(top.other, 1, Element.FIRE, m.seat, "fire_attack"))
+        zones = ("hand",)
+    elif t.turn.phase is Phase.DISCARD and t.turn.seat == m.seat and not t.stack:
+        zones = ("hand",)
+    else:
+        _free(ctx, "discarding")
+    sources = [_possess(ctx, m.seat, c, zones) for c in m.cards]
+    s = t.seat(m.seat)
+    ctx.require(
+        m.unknown <= s.hand_unknown, f"seat {m.seat} has only {s.hand_unknown} unseen hand cards"
+    )
+    for c, source in zip(m.cards, sources, strict=True):
+        _lift_from(ctx, m.seat, c, source)
+        t.put(c, "discard")
+    if m.unknown:
+        s = t.seat(m.seat)
+        t.set_seat(replace(s, hand_unknown=s.hand_unknown - min(m.unknown, s.hand_unknown)))
+        t.discard_unknown += m.unknown
+
+
+def _give(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Give)
+    t = ctx.table
+    ctx.require(m.seat != m.to, "giving to yourself changes nothing")
+    _free(ctx, "giving cards")
+    ctx.require(t.seat(m.to).alive, f"seat {m.to} is dead")
+    _transfer(ctx, m.seat, m.to, m.cards, m.unknown, ("hand", "equipment"))
+
+
+def _take(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Take)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    zones: tuple[str, ...] = ("hand", "equipment")
+    if isinstance(top, Expect) and top.what == "take_one" and top.other == m.source:
+        ctx.require(top.seat == m.seat, f"seat {top.seat} takes the card, not seat {m.seat}")
+        ctx.require(len(m.cards) + m.unknown == 1, "顺手牵羊 takes exactly one card")
+        zones = ("hand", "equipment", "judge")
+        t.stack.pop()
+    else:
+        _free(ctx, "taking cards")
+    ctx.require(m.seat != m.source, "taking from yourself changes nothing")
+    _transfer(ctx, m.source, m.seat, m.cards, m.unknown, zones)
+
+
+def _transfer(
+    ctx: Ctx,
+    giver: int,
+    receiver: int,
+    cards: tuple[int, ...],
+    unknown: int,
+    zones: tuple[str, ...],
+) -> None:
+    t = ctx.table
+    sources = [_possess(ctx, giver, c, zones) for c in cards]
+    s = t.seat(giver)
+    ctx.require(
+        unknown <= s.hand_unknown, f"seat {giver} has only {s.hand_unknown} unseen hand cards"
+    )
+    for c, source in zip(cards, sources, strict=True):
+        _lift_from(ctx, giver, c, source)
+        t.put(c, f"hand:{receiver}")
+    if unknown:
+        moved = min(unknown, t.seat(giver).hand_unknown)
+        s = t.seat(giver)
+        t.set_seat(replace(s, hand_unknown=s.hand_unknown - moved))
+        t.hand_to_unknown(receiver, moved)
+
+
+def _move_cards(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, MoveCards)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Expect) and top.what == "reveal" and m.to == "processing":
+        ctx.require(len(m.cards) in top.counts, f"五谷丰登 turns over {top.counts[0]} cards")
+        t.stack.pop()
+        for c in m.cards:
+            t.move(c, "processing", source=m.source or "pile")
+        return
+    if isinstance(top, Expect) and top.what == "pick" and m.to == f"hand:{top.seat}":
+        ctx.require(
+            len(m.cards) == 1 and all(t.where.get(c) == "processing" for c in m.cards),
+            "五谷丰登: take one of the cards turned over",
+        )
+        t.stack.pop()
+    else:
+        _free(ctx, "moving cards")
+    for c in m.cards:
+        source = m.source
+        if source is None and c not in t.where:
+            ctx.require(False, f"{card(c)} is not known to be anywhere: say 'from ZONE'")
+            source = "pile"
+        t.move(c, m.to, source=source, as_kind=m.as_kind)
+
+
+def _show(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Show)
+    t = ctx.table
+    sources = [_possess(ctx, m.seat, c, ("hand",)) for c in m.cards]
+    for c, source in zip(m.cards, sources, strict=True):
+        if source != f"hand:{m.seat}" or t.where.get(c) is None:
+            _lift_from(ctx, m.seat, c, source)
+            t.put(c, f"hand:{m.seat}")
+    top = t.stack[-1] if t.stack else None
+    if not (isinstance(top, Expect) and top.what == "show" and top.seat == m.seat):
+        _free(ctx, "showing cards")
+    if isinstance(top, Expect) and top.what == "show" and top.seat == m.seat:
+        t.stack.pop()
+        suit = card(m.cards[0]).suit
+        push(
+            t,
+            Expect(
+                "fire_discard",
+                top.other,
+                f"火攻: discard a {suit.value} hand card to deal 1 fire damage, or pass",
+                other=m.seat,
+                suit=suit.value,
+            ),
+        )
+
+
+def _recast(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Recast)
+    t = ctx.table
+    ctx.require(card(m.card).kind.recastable, f"{card(m.card).name} cannot be recast")
+    ctx.require(
+        t.turn.seat == m.seat and t.turn.phase is Phase.PLAY, "recast in your own play phase"
+    )
+    source = _possess(ctx, m.seat, m.card, ("hand",))
+    _lift_from(ctx, m.seat, m.card, source)
+    t.put(m.card, "discard")
+    t.draw_unknown(m.seat, 1)
+
+
+def _judge(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Judge)
+    t = ctx.table
+    t.check_in_deck(m.card)
+    ctx.require(
+        m.card not in t.where,
+        f"{card(m.card)} cannot be the judgement card: "
+        f"it is in {describe_zone(t.where.get(m.card, ''))}",
+    )
+    top = t.stack[-1] if t.stack else None
+    t.ensure_pile(1)
+    if m.card in t.where:  # forced
+        t.lift(m.card)
+    else:
+        t.lift(m.card, "pile")
+    t.put(m.card, "processing")
+    c = card(m.card)
+    if isinstance(top, Expect) and top.what == "judge" and top.seat == m.seat:
+        t.stack.pop()
+        judging = t.stack[-1]
+        assert isinstance(judging, Judging)
+        judge_delayed(ctx, judging, m.card)
+    elif (
+        isinstance(top, Ask)
+        and top.want == "shan"
+        and top.asked == m.seat
+        and m.reason in (None, "eight_diagram")
+    ):
+        armour = t.seat(m.seat).armour
+        ctx.require(
+            armour is not None and card(armour).key == "eight_diagram",
+            f"seat {m.seat} has no 八卦阵",
+        )
+        ctx.require(not top.judged, "八卦阵 is tried once per request")
+        got = top.got + (1 if c.suit in (Suit.HEART, Suit.DIAMOND) else 0)
+        t.log.append(f"八卦阵 {'succeeds' if got > top.got else 'fails'} ({c.face})")
+        if got >= top.need:
+            t.move(m.card, "discard")
+            close_ask(ctx, replace(top, got=got, judged=True), True)
+            return
+        replace_top(t, replace(top, got=got, judged=True))
+    else:
+        _free(ctx, "a judgement")
+    if t.where.get(m.card) == "processing":
+        t.move(m.card, "discard")
+
+
+# ---------------------------------------------------------------- HP and states
+
+
+def _damage(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Damage)
+    _free(ctx, "damage")
+    t = ctx.table
+    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
+    ctx.require(m.amount > 0, "damage is at least 1")
+    if m.source is not None:
+        t.seat(m.source)
+    push(t, DamageEvent(m.seat, m.amount, m.element, m.source, None))
+
+
+def _heal(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Heal)
+    _free(ctx, "healing")
+    t = ctx.table
+    s = t.seat(m.seat)
+    ctx.require(s.alive, f"seat {m.seat} is dead")
+    ctx.require(m.amount > 0, "heal at least 1")
+    ctx.require(s.wounded, f"seat {m.seat} is not wounded (HP {s.hp}/{s.max_hp})")
+    heal(t, m.seat, m.amount)
+
+
+def _lose_hp(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, LoseHp)
+    _free(ctx, "losing HP")
+    ctx.require(ctx.table.seat(m.seat).alive, f"seat {m.seat} is dead")
+    ctx.require(m.amount > 0, "lose at least 1 HP")
+    lose_hp(ctx, m.seat, m.amount)
+
+
+def _max_hp(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, MaxHp)
+    _free(ctx, "changing max HP")
+    t = ctx.table
+    s = t.seat(m.seat)
+    ctx.require(s.alive, f"seat {m.seat} is dead")
+    ctx.require(m.delta != 0, "a change of 0 changes nothing")
+    max_hp = s.max_hp + m.delta
+    s = replace(s, max_hp=max_hp, hp=min(s.hp, max_hp))
+    t.set_seat(s)
+    if max_hp <= 0:
+        push(t, Death(m.seat, None))
+
+
+def _chain(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Chain)
+    _free(ctx, "chaining")
+    t = ctx.table
+    s = t.seat(m.seat)
+    ctx.require(s.alive, f"seat {m.seat} is dead")
+    ctx.require(
+        s.chained != m.chained,
+        f"seat {m.seat} is already {'chained' if s.chained else 'unchained'}",
+    )
+    t.set_seat(replace(s, chained=m.chained))
+
+
+def _flip(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Flip)
+    _free(ctx, "flipping")
+    t = ctx.table
+    s = t.seat(m.seat)
+    ctx.require(s.alive, f"seat {m.seat} is dead")
+    t.set_seat(replace(s, flipped=not s.flipped))
+
+
+def _mark(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Mark)
+    _free(ctx, "marks")
+    t = ctx.table
+    s = t.seat(m.seat)
+    marks = dict(s.marks)
+    value = marks.get(m.name, 0) + m.delta
+    ctx.require(value >= 0, f"seat {m.seat} has only {marks.get(m.name, 0)} {m.name} marks")
+    if value:
+        marks[m.name] = value
+    else:
+        marks.pop(m.name, None)
+    t.set_seat(replace(s, marks=tuple(sorted(marks.items()))))
+
+
+def _skill(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Skill)
+    from engine.derived import active_skills
+
+    t = ctx.table
+    s = t.seat(m.seat)
+    ctx.require(s.alive, f"seat {m.seat} is dead")
+    skills = {sk.key: sk for sk in active_skills(s)}
+    ctx.require(m.skill in skills, f"seat {m.seat} has no skill {m.skill!r}")
+    skill = skills.get(m.skill)
+    if skill is not None and skill.limit is not None:
+        key = f"{m.seat}:{m.skill}"
+        uses = dict(t.turn.skill_uses)
+        ctx.require(uses.get(key, 0) == 0, f"{skill.name} once per play phase")
+        uses[key] = uses.get(key, 0) + 1
+        t.set_turn(skill_uses=tuple(sorted(uses.items())))
+    top = t.stack[-1] if t.stack else None
+    if (
+        isinstance(top, Expect)
+        and top.what == "draw"
+        and top.seat == m.seat
+        and skill is not None
+        and any(isinstance(e, ReplaceDraw) for e in skill.effects)
+    ):
+        t.stack.pop()
+    for target in m.targets:
+        t.seat(target)
+    t.skill_context = f"{m.seat}:{m.skill}"
+
+
+def _die(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Die)
+    t = ctx.table
+    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is already dead")
+    ctx.require(
+        ctx.forced or t.seat(m.seat).hp <= 0,
+        f"seat {m.seat} has {t.seat(m.seat).hp} HP; force it if a skill kills",
+    )
+    push(t, Death(m.seat, m.killer))
+
+
+def _end(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, End)
+    t = ctx.table
+    sides = ctx.mode.sides()
+    if sides:
+        ctx.require(m.winner in sides, f"{ctx.mode.name} ends with one of: {', '.join(sides)}")
+    decided = ctx.mode.winner(t.snapshot())
+    if t.turn.phase is Phase.OVER:
+        ctx.require(t.winner == m.winner, f"the game already ended: {describe_winner(t.winner)}")
+    else:
+        ctx.require(
+            isinstance(decided, str) and decided == m.winner,
+            "the game is not over by the rules yet; force the end if the table agrees",
+        )
+    t.winner = m.winner
+    raise GameOver
+
+
+def _shuffle(ctx: Ctx, m: Move) -> None:
+    t = ctx.table
+    ctx.require(bool(t.discard_pile) or t.discard_unknown > 0, "the discard pile is empty")
+    t.reshuffle()
+
+
+HANDLERS: dict[type, Handler] = {
+    General: _general,
+    RoleReveal: _role,
+    Reveal: _reveal,
+    Deal: _deal,
+    Shuffle: _shuffle,
+    Draw: _draw,
+    Use: _use,
+    Respond: _respond,
+    Pass: _pass,
+    Discard: _discard,
+    Give: _give,
+    Take: _take,
+    MoveCards: _move_cards,
+    Show: _show,
+    Recast: _recast,
+    Judge: _judge,
+    Damage: _damage,
+    Heal: _heal,
+    LoseHp: _lose_hp,
+    MaxHp: _max_hp,
+    Chain: _chain,
+    Flip: _flip,
+    Skill: _skill,
+    Next: _next,
+    Skip: _skip,
+    ExtraTurn: _extra_turn,
+    Die: _die,
+    End: _end,
+    Mark: _mark,
+}
+
+__all__ = ["IllegalMove", "apply", "describe_winner", "waiting_for"]
+
+# Keep the frame types importable from here for callers that inspect the stack.
+_FRAMES = (Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Mode)

@@ -1,0 +1,622 @@
+"""Settling the stack: card effects, damage, dying and death, delayed tricks.
+
+``settle`` advances everything that follows from the rules alone until a
+player must act (an :class:`Ask` or :class:`Expect` on top) or the stack is
+empty. Newest first: a frame pushed on top settles before the one under it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from engine.cards import Colour, Element, Subtype, Suit
+from engine.derived import card, distance, effects_of, kind
+from engine.effects import DoubleResponse
+from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point
+from engine.modes import Mode, NeedRole
+from engine.state import Phase
+from engine.table import GameOver, IllegalMove, Table
+
+SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
+TRICKS_ASKING_NULLIFICATION = frozenset(
+    {
+        "dismantlement",
+        "snatch",
+        "duel",
+        "collateral",
+        "ex_nihilo",
+        "savage_assault",
+        "archery_attack",
+        "god_salvation",
+        "amazing_grace",
+        "iron_chain",
+        "fire_attack",
+    }
+)
+
+
+@dataclass
+class Ctx:
+    """What a rule needs besides the table: the mode, and whether the move is forced."""
+
+    table: Table
+    mode: Mode
+    forced: bool = False
+
+    def require(self, condition: bool, reason: str) -> None:
+        """A rule check: refuses the move unless it is forced."""
+        if not condition and not self.forced:
+            raise IllegalMove(reason)
+
+
+Effect = Callable[["Ctx", CardUse], None]
+
+# ---------------------------------------------------------------- helpers
+
+
+def needs(t: Table, user: int, card_kind: str) -> int:
+    """How many cards answer ``user``'s card: two against 无双."""
+    for _, effect in effects_of(t.seat(user)):
+        if isinstance(effect, DoubleResponse) and card_kind in effect.cards:
+            return 2
+    return 1
+
+
+def armour_ignored(t: Table, user: int | None, card_kind: str | None) -> bool:
+    """青釭剑: the user's Sha ignores the target's armour."""
+    if user is None or card_kind not in SHA:
+        return False
+    weapon = t.seat(user).weapon
+    return weapon is not None and card(weapon).key == "qinggang_sword"
+
+
+def armour_key(t: Table, seat: int) -> str | None:
+    armour = t.seat(seat).armour
+    return card(armour).key if armour is not None else None
+
+
+def card_colour(cards: tuple[int, ...]) -> Colour | None:
+    """A card's colour; several cards of one colour keep it; mixed or none: no colour."""
+    colours = {card(c).colour for c in cards}
+    return colours.pop() if len(colours) == 1 else None
+
+
+def anyone_may_nullify(t: Table) -> bool:
+    return any(s.alive and s.hand_count > 0 for s in t.seats)
+
+
+def nullification_ask(t: Table, reason: str) -> Ask:
+    return Ask("nullification", t.order_from(t.turn.seat or 1), reason, anyone=True)
+
+
+def push(t: Table, frame: object) -> None:
+    t.stack.append(frame)
+
+
+def replace_top(t: Table, frame: object) -> None:
+    t.stack[-1] = frame
+
+
+# ---------------------------------------------------------------- the loop
+
+
+def settle(ctx: Ctx) -> None:
+    t = ctx.table
+    guard = 0
+    while t.stack:
+        guard += 1
+        if guard > 10_000:
+            raise AssertionError("settlement does not progress")
+        top = t.stack[-1]
+        if isinstance(top, Ask | Expect):
+            return
+        if isinstance(top, CardUse):
+            _step_use(ctx, top)
+        elif isinstance(top, DamageEvent):
+            _step_damage(ctx, top)
+        elif isinstance(top, Dying):
+            _step_dying(ctx, top)
+        elif isinstance(top, Death):
+            _step_death(ctx, top)
+        elif isinstance(top, Judging):
+            _step_judging(ctx, top)
+        else:
+            raise AssertionError(f"unknown frame {top!r}")
+
+
+def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:
+    """The top Ask is over: pop it and tell the frame under it the outcome."""
+    t = ctx.table
+    t.stack.pop()
+    below = t.stack[-1] if t.stack else None
+    if isinstance(below, CardUse):
+        if ask.want == "nullification":
+            replace_top(t, replace(below, nullified=ask.got % 2 == 1, step=below.step + 1))
+        else:
+            replace_top(t, replace(below, step=below.step + 1, answered=success))
+    elif isinstance(below, Judging):
+        replace_top(t, replace(below, nullified=ask.got % 2 == 1, step=1))
+    elif isinstance(below, Dying):
+        replace_top(t, replace(below, index=len(below.order)))
+    settle(ctx)
+
+
+# ---------------------------------------------------------------- using a card
+
+
+def _next_target(t: Table, f: CardUse) -> None:
+    if f.index + 1 < len(f.targets):
+        replace_top(
+            t,
+            replace(
+                f, index=f.index + 1, step=0, nullified=False, answered=False, point=Point.RESPOND
+            ),
+        )
+    else:
+        replace_top(t, replace(f, point=Point.TO_DISCARD))
+
+
+def _step_use(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    if f.point in (Point.DECLARE, Point.CHOOSE_TARGETS, Point.BECOME_TARGET):
+        if f.kind == "amazing_grace" and f.step == 0:
+            replace_top(t, replace(f, step=1))
+            push(t, Expect("reveal", f.user, "五谷丰登: turn over cards", counts=(len(f.targets),)))
+            return
+        replace_top(t, replace(f, point=Point.RESPOND, step=0))
+        return
+    if f.point is Point.TO_DISCARD:
+        for c in f.cards:
+            if t.where.get(c) == "processing":
+                t.move(c, "discard")
+        if f.kind == "amazing_grace":
+            for c in list(t.processing):
+                t.move(c, "discard")
+        t.stack.pop()
+        return
+    target = f.target
+    if not t.seat(target).alive:
+        _next_target(t, f)
+        return
+    if f.step == 0:
+        if f.kind in TRICKS_ASKING_NULLIFICATION and anyone_may_nullify(t):
+            replace_top(t, replace(f, step=1, point=Point.RESPOND))
+            push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
+            return
+        f = replace(f, step=2, point=Point.TAKE_EFFECT)
+        replace_top(t, f)
+        return
+    if f.nullified and f.step == 2:
+        _next_target(t, f)
+        return
+    EFFECTS.get(f.kind, _no_effect)(ctx, f)
+
+
+def _no_effect(ctx: Ctx, f: CardUse) -> None:
+    _next_target(ctx.table, f)
+
+
+def _sha(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    target = f.target
+    if f.step == 2:
+        colour = card_colour(f.cards)
+        armour = None if armour_ignored(t, f.user, f.kind) else armour_key(t, target)
+        if armour == "nioh_shield" and colour is Colour.BLACK:
+            t.log.append(f"仁王盾 of seat {target}: a black Sha has no effect")
+            _next_target(t, f)
+            return
+        if armour == "vine_armour" and f.kind == "sha":
+            t.log.append(f"藤甲 of seat {target}: an ordinary Sha has no effect")
+            _next_target(t, f)
+            return
+        replace_top(t, replace(f, step=3))
+        push(
+            t,
+            Ask(
+                "shan",
+                (target,),
+                f"{kind(f.kind).name} from seat {f.user}",
+                need=needs(t, f.user, f.kind),
+            ),
+        )
+        return
+    if f.step == 4:  # the Ask closed
+        if f.answered:  # dodged
+            _next_target(t, f)
+            return
+        replace_top(t, replace(f, step=5))
+        element = kind(f.kind).element
+        push(t, DamageEvent(target, 1 + f.bonus, element, f.user, f.kind))
+        return
+    _next_target(t, f)
+
+
+def _duel(ctx: Ctx, f: CardUse) -> None:
+    """决斗: target and user take turns playing Sha; the first who does not takes 1 damage.
+
+    Odd steps wait for an Ask; an even step after one reads its answer.
+    """
+    t = ctx.table
+    target = f.target
+    if f.step >= 1000:  # the damage has been dealt
+        _next_target(t, f)
+        return
+    if f.step == 2 or f.answered:
+        turn = (f.step - 2) // 2  # 0: the target plays, 1: the user, 2: the target ...
+        who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
+        replace_top(t, replace(f, step=f.step + 1, answered=False))
+        push(t, Ask("sha", (who,), f"决斗 with seat {other}", need=needs(t, other, "duel")))
+        return
+    turn = (f.step - 4) // 2
+    who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
+    replace_top(t, replace(f, step=1000))
+    push(t, DamageEvent(who, 1 + f.bonus, None, other, "duel"))
+
+
+def _mass_attack(want: str) -> Effect:
+    def effect(ctx: Ctx, f: CardUse) -> None:
+        t = ctx.table
+        target = f.target
+        if f.step == 2:
+            armour = armour_key(t, target)
+            if armour == "vine_armour":
+                t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
+                _next_target(t, f)
+                return
+            replace_top(t, replace(f, step=3))
+            push(t, Ask(want, (target,), f"{kind(f.kind).name} from seat {f.user}"))
+            return
+        if f.step == 4:
+            if f.answered:
+                _next_target(t, f)
+                return
+            replace_top(t, replace(f, step=5))
+            push(t, DamageEvent(target, 1, None, f.user, f.kind))
+            return
+        _next_target(t, f)
+
+    return effect
+
+
+def _heal_effect(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    heal(t, f.target, 1)
+    _next_target(t, f)
+
+
+def _ex_nihilo(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    t.draw_unknown(f.target, 2)
+    _next_target(t, f)
+
+
+def _iron_chain(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    s = t.seat(f.target)
+    t.set_seat(replace(s, chained=not s.chained))
+    _next_target(t, f)
+
+
+def _expecting(what: str, reason: str, seat_of: str) -> Effect:
+    """Effects that wait for the players to say which card (过河拆桥, 顺手牵羊, 五谷丰登)."""
+
+    def effect(ctx: Ctx, f: CardUse) -> None:
+        t = ctx.table
+        if f.step == 2:
+            target = f.target
+            if what in ("discard_one", "take_one"):
+                s = t.seat(target)
+                if s.card_count + len(s.judgement) == 0:
+                    _next_target(t, f)
+                    return
+            seat = f.user if seat_of == "user" else target
+            replace_top(t, replace(f, step=3))
+            push(t, Expect(what, seat, reason, other=target))
+            return
+        _next_target(t, f)
+
+    return effect
+
+
+def _collateral(ctx: Ctx, f: CardUse) -> None:
+    """借刀杀人: targets (A, B): A uses a Sha on B, or gives A's weapon to the user."""
+    t = ctx.table
+    if f.index > 0:  # B is the Sha's victim, not a target of its own
+        replace_top(t, replace(f, point=Point.TO_DISCARD))
+        return
+    wielder, victim = f.targets[0], f.targets[1]
+    if f.step == 2:
+        if t.seat(wielder).weapon is None:
+            replace_top(t, replace(f, point=Point.TO_DISCARD))
+            return
+        replace_top(t, replace(f, step=3))
+        push(
+            t,
+            Ask(
+                "sha",
+                (wielder,),
+                f"借刀杀人: use a Sha on seat {victim} or give your weapon",
+                for_seat=victim,
+            ),
+        )
+        return
+    if f.step == 4:
+        if not f.answered:
+            weapon = t.seat(wielder).weapon
+            if weapon is not None:
+                t.move(weapon, f"hand:{f.user}")
+                t.log.append(f"seat {wielder} gives {card(weapon)} to seat {f.user}")
+        replace_top(t, replace(f, point=Point.TO_DISCARD))
+        return
+    replace_top(t, replace(f, point=Point.TO_DISCARD))
+
+
+def _fire_attack(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    target = f.target
+    if f.step == 2:
+        if t.seat(target).hand_count == 0:
+            _next_target(t, f)
+            return
+        replace_top(t, replace(f, step=3))
+        push(t, Expect("show", target, f"火攻 from seat {f.user}: show a hand card", other=f.user))
+        return
+    if f.step == 4:  # the shown card's suit is in the Expect that follows
+        _next_target(t, f)
+        return
+    _next_target(t, f)
+
+
+def _amazing_grace(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    if f.step == 2:
+        if not t.processing:
+            _next_target(t, f)
+            return
+        replace_top(t, replace(f, step=3))
+        push(t, Expect("pick", f.target, "五谷丰登: take one of the cards turned over"))
+        return
+    _next_target(t, f)
+
+
+def _jiu(ctx: Ctx, f: CardUse) -> None:
+    t = ctx.table
+    s = t.seat(f.user)
+    if s.hp <= 0:
+        heal(t, f.user, 1)
+    else:
+        t.set_turn(drunk=True)
+    _next_target(t, f)
+
+
+EFFECTS: dict[str, Effect] = {
+    "sha": _sha,
+    "fire_sha": _sha,
+    "thunder_sha": _sha,
+    "duel": _duel,
+    "savage_assault": _mass_attack("sha"),
+    "archery_attack": _mass_attack("shan"),
+    "tao": _heal_effect,
+    "god_salvation": _heal_effect,
+    "jiu": _jiu,
+    "ex_nihilo": _ex_nihilo,
+    "iron_chain": _iron_chain,
+    "dismantlement": _expecting(
+        "discard_one", "过河拆桥: discard one card of the target", "target"
+    ),
+    "snatch": _expecting("take_one", "顺手牵羊: take one card of the target", "user"),
+    "collateral": _collateral,
+    "fire_attack": _fire_attack,
+    "amazing_grace": _amazing_grace,
+}
+
+
+# ---------------------------------------------------------------- HP
+
+
+def heal(t: Table, seat: int, amount: int) -> int:
+    s = t.seat(seat)
+    gained = max(0, min(amount, s.max_hp - s.hp))
+    if gained:
+        t.set_seat(replace(s, hp=s.hp + gained))
+    return gained
+
+
+def lose_hp(ctx: Ctx, seat: int, amount: int) -> None:
+    t = ctx.table
+    s = t.seat(seat)
+    t.set_seat(replace(s, hp=s.hp - amount))
+    if s.hp - amount <= 0:
+        push(t, Dying(seat, None, t.order_from(t.turn.seat or seat)))
+
+
+def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
+    t = ctx.table
+    s = t.seat(f.target)
+    if f.point is Point.BEFORE_CAUSING:
+        if not s.alive:
+            t.stack.pop()
+            return
+        amount = f.amount
+        armour = None if armour_ignored(t, f.source, f.card_kind) else armour_key(t, f.target)
+        if armour == "vine_armour" and f.element is Element.FIRE:
+            amount += 1
+            t.log.append(f"藤甲 of seat {f.target}: fire damage +1")
+        if armour == "silver_lion" and amount > 1:
+            amount = 1
+            t.log.append(f"白银狮子 of seat {f.target}: damage reduced to 1")
+        replace_top(t, replace(f, amount=amount, point=Point.HP_CHANGE))
+        return
+    if f.point is Point.HP_CHANGE:
+        chained = s.chained and f.element is not None
+        s = replace(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
+        t.set_seat(s)
+        what = f"{f.element.value} " if f.element else ""
+        by = f" from seat {f.source}" if f.source else ""
+        t.log.append(f"seat {f.target} takes {f.amount} {what}damage{by} (HP {s.hp}/{s.max_hp})")
+        replace_top(t, replace(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
+        if s.hp <= 0:
+            push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
+        return
+    # AFTER_DAMAGE: pass elemental damage along the chain (铁索连环)
+    t.stack.pop()
+    if f.chained_at_start and f.element is not None and not f.spread:
+        others = [
+            seat
+            for seat in t.order_from(t.turn.seat or f.target)
+            if seat != f.target and t.seat(seat).chained
+        ]
+        for seat in reversed(others):
+            push(t, DamageEvent(seat, f.amount, f.element, f.source, f.card_kind, spread=True))
+
+
+def _step_dying(ctx: Ctx, f: Dying) -> None:
+    t = ctx.table
+    s = t.seat(f.seat)
+    if not s.alive or s.hp > 0:
+        t.stack.pop()
+        return
+    if f.index < len(f.order):
+        replace_top(t, replace(f, index=len(f.order)))
+        living = tuple(seat for seat in f.order if t.seat(seat).alive)
+        push(
+            t,
+            Ask(
+                "tao", living, f"seat {f.seat} is dying (HP {s.hp})", for_seat=f.seat, need=1 - s.hp
+            ),
+        )
+        return
+    t.stack[-1] = Death(f.seat, f.killer)
+
+
+def _step_death(ctx: Ctx, f: Death) -> None:
+    t = ctx.table
+    mode = ctx.mode
+    s = t.seat(f.seat)
+    if f.step == 0:
+        replace_top(t, replace(f, step=1))
+        if mode.roles_hidden and s.role is None:
+            push(t, Expect("role", f.seat, f"seat {f.seat} dies: reveal the role"))
+        return
+    if f.step == 1:
+        t.set_seat(replace(s, alive=False, hp=min(s.hp, 0), chained=False))
+        moved = t.discard_everything(f.seat)
+        t.log.append(
+            f"seat {f.seat} dies"
+            + (f", killed by seat {f.killer}" if f.killer else "")
+            + f"; {moved} cards discarded"
+        )
+        state = t.snapshot()
+        draws, penalty = mode.rewards(state, f.seat, f.killer)
+        if f.killer is not None and draws:
+            t.draw_unknown(f.killer, draws)
+            t.log.append(f"seat {f.killer} draws {draws} for the kill")
+        if f.killer is not None and penalty:
+            t.discard_hand_and_equipment(f.killer)
+            t.log.append(f"seat {f.killer} discards all hand and equipment cards")
+        replace_top(t, replace(f, step=2))
+        return
+    winner = mode.winner(t.snapshot())
+    if isinstance(winner, NeedRole):
+        if not any(isinstance(x, Expect) and x.what == "role" for x in t.stack):
+            push(
+                t,
+                Expect(
+                    "role", winner.seat, f"the game may be over: reveal seat {winner.seat}'s role"
+                ),
+            )
+            return
+    elif winner is not None:
+        t.winner = winner
+        raise GameOver
+    t.stack.pop()
+
+
+# ---------------------------------------------------------------- delayed tricks
+
+
+def _step_judging(ctx: Ctx, f: Judging) -> None:
+    t = ctx.table
+    if t.where.get(f.card) != f"judge:{f.seat}":
+        t.stack.pop()  # the trick left the zone meanwhile
+        return
+    if f.step == 0:
+        replace_top(t, replace(f, step=1))
+        if anyone_may_nullify(t):
+            push(t, nullification_ask(t, f"{kind(f.kind).name} in seat {f.seat}'s judgement zone"))
+        return
+    if f.step == 1:
+        if f.nullified:
+            t.stack.pop()
+            if f.kind == "lightning":
+                _pass_lightning(t, f.seat, f.card)
+            else:
+                t.move(f.card, "discard")
+            return
+        replace_top(t, replace(f, step=2))
+        push(
+            t,
+            Expect(
+                "judge", f.seat, f"{kind(f.kind).name}: turn over the judgement card", card=f.card
+            ),
+        )
+        return
+    t.stack.pop()
+
+
+def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
+    """The judgement card for a delayed trick is turned over: apply the result."""
+    t = ctx.table
+    c = card(judged)
+    t.stack.pop()  # the Judging frame; its Expect was popped by the caller
+    if f.kind == "indulgence":
+        if c.suit is not Suit.HEART:
+            t.set_turn(skips=t.turn.skips | {Phase.PLAY})
+            t.log.append(f"乐不思蜀 takes effect ({c.face}): seat {f.seat} skips the play phase")
+        else:
+            t.log.append(f"乐不思蜀 fails ({c.face})")
+        t.move(f.card, "discard")
+    elif f.kind == "supply_shortage":
+        if c.suit is not Suit.CLUB:
+            t.set_turn(skips=t.turn.skips | {Phase.DRAW})
+            t.log.append(f"兵粮寸断 takes effect ({c.face}): seat {f.seat} skips the draw phase")
+        else:
+            t.log.append(f"兵粮寸断 fails ({c.face})")
+        t.move(f.card, "discard")
+    elif f.kind == "lightning":
+        if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
+            t.log.append(f"闪电 strikes seat {f.seat} ({c.face})")
+            t.move(f.card, "discard")
+            push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning"))
+        else:
+            _pass_lightning(t, f.seat, f.card)
+    else:
+        t.move(f.card, "discard")
+
+
+def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
+    """闪电 moves on to the next living seat that can take it (one without a 闪电)."""
+    current = seat
+    for _ in range(len(t.seats)):
+        current = t.next_living(current)
+        if current == seat:
+            break
+        if not any(d.kind == "lightning" for d in t.seat(current).judgement):
+            t.move(lightning, f"judge:{current}", as_kind="lightning")
+            t.log.append(f"闪电 moves on to seat {current}")
+            return
+    t.log.append("闪电 stays: no other seat can take it")
+
+
+def in_range_for_collateral(t: Table, wielder: int, victim: int) -> bool:
+    from engine.derived import attack_range
+
+    state = t.snapshot()
+    d = distance(state, wielder, victim)
+    return d is not None and d.value <= attack_range(state, wielder).value
+
+
+def slot_of(card_id: int) -> Subtype | None:
+    return card(card_id).kind.subtype

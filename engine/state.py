@@ -1,0 +1,255 @@
+"""The public state of a game: what everyone at the table can see.
+
+Cards in hands and in the draw pile are unknown until they are seen, so a
+hand is a count of unknown cards plus the cards known to be there; the draw
+pile is a count. Every physical card of the game's deck is in exactly one
+place: a known zone (by id) or the unknown pool (draw pile, unknown hand
+cards, and face-up discards the camera did not identify).
+
+States are immutable: applying a move makes a new state, so undo and replay
+are exact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from enum import Enum
+
+from engine.cards import Package, Subtype
+
+
+class Phase(Enum):
+    """回合阶段, plus the states before the first turn and after the end."""
+
+    SETUP = "setup"
+    START = "start"  # 回合开始阶段
+    PREPARATION = "preparation"  # 准备阶段
+    JUDGEMENT = "judgement"  # 判定阶段
+    DRAW = "draw"  # 摸牌阶段
+    PLAY = "play"  # 出牌阶段
+    DISCARD = "discard"  # 弃牌阶段
+    END = "end"  # 结束阶段
+    OVER = "over"
+
+
+TURN_PHASES = (
+    Phase.START,
+    Phase.PREPARATION,
+    Phase.JUDGEMENT,
+    Phase.DRAW,
+    Phase.PLAY,
+    Phase.DISCARD,
+    Phase.END,
+)
+
+
+class Role(Enum):
+    """身份: the identity roles; other modes use them as team markers (see modes/)."""
+
+    LORD = "lord"
+    LOYALIST = "loyalist"
+    REBEL = "rebel"
+    RENEGADE = "renegade"
+
+
+SLOTS = (
+    Subtype.WEAPON,
+    Subtype.ARMOUR,
+    Subtype.DEFENSIVE_HORSE,
+    Subtype.OFFENSIVE_HORSE,
+    Subtype.TREASURE,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Delayed:
+    """A card in a judgement zone, with the delayed trick it counts as.
+
+    ``kind`` differs from the card's own kind when a card was used as
+    another (国色: a diamond card as 乐不思蜀).
+    """
+
+    card: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One player's place at the table (a 角色)."""
+
+    seat: int
+    generals: tuple[str, ...] = ()
+    hidden: tuple[str, ...] = ()  # hegemony: generals still face down (their skills are off)
+    kingdom: str | None = None
+    role: Role | None = None  # None while hidden
+    alive: bool = True
+    hp: int = 0
+    max_hp: int = 0
+    hand: tuple[int, ...] = ()  # cards known to be in the hand
+    hand_unknown: int = 0
+    weapon: int | None = None
+    armour: int | None = None
+    defensive_horse: int | None = None  # +1 马
+    offensive_horse: int | None = None  # -1 马
+    treasure: int | None = None
+    judgement: tuple[Delayed, ...] = ()  # in the order placed; the last is judged first
+    chained: bool = False  # 横置 (铁索连环)
+    flipped: bool = False  # 翻面 (face down)
+    marks: tuple[tuple[str, int], ...] = ()
+    lives: int = 1  # 1v1: generals still to come on, counting this one
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.hand) + self.hand_unknown
+
+    def equipped(self, slot: Subtype) -> int | None:
+        match slot:
+            case Subtype.WEAPON:
+                return self.weapon
+            case Subtype.ARMOUR:
+                return self.armour
+            case Subtype.DEFENSIVE_HORSE:
+                return self.defensive_horse
+            case Subtype.OFFENSIVE_HORSE:
+                return self.offensive_horse
+            case Subtype.TREASURE:
+                return self.treasure
+
+    def with_equipped(self, slot: Subtype, card: int | None) -> Seat:
+        match slot:
+            case Subtype.WEAPON:
+                return replace(self, weapon=card)
+            case Subtype.ARMOUR:
+                return replace(self, armour=card)
+            case Subtype.DEFENSIVE_HORSE:
+                return replace(self, defensive_horse=card)
+            case Subtype.OFFENSIVE_HORSE:
+                return replace(self, offensive_horse=card)
+            case Subtype.TREASURE:
+                return replace(self, treasure=card)
+
+    @property
+    def equipment(self) -> tuple[int, ...]:
+        return tuple(
+            c
+            for c in (
+                self.weapon,
+                self.armour,
+                self.defensive_horse,
+                self.offensive_horse,
+                self.treasure,
+            )
+            if c is not None
+        )
+
+    @property
+    def card_count(self) -> int:
+        """Cards in hand and equipment (the cards a player "has", 有牌)."""
+        return self.hand_count + len(self.equipment)
+
+    @property
+    def wounded(self) -> bool:
+        return self.hp < self.max_hp
+
+    def mark(self, name: str) -> int:
+        return dict(self.marks).get(name, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Whose turn it is, the phase, and the counters that last a phase or a turn."""
+
+    seat: int = 0
+    phase: Phase = Phase.SETUP
+    number: int = 0
+    sha_used: int = 0  # Sha used this play phase, for the one-Sha rule
+    sha_this_turn: bool = False  # used or played a Sha this turn (克己)
+    drunk: bool = False  # 酒: the next Sha this turn deals 1 more damage
+    jiu_used: int = 0  # 酒 used this turn (once per turn, outside dying)
+    skips: frozenset[Phase] = frozenset()  # phases of this turn to be skipped
+    skill_uses: tuple[tuple[str, int], ...] = ()  # (seat:skill, times) this play phase
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    mode: str = ""
+    players: int = 0
+    variant: str = ""
+    packages: tuple[Package, ...] = ()
+    deck: frozenset[int] = frozenset()  # the card ids in this game
+    seats: tuple[Seat, ...] = ()
+    draw_pile: int = 0
+    discard_pile: tuple[int, ...] = ()  # known cards, oldest first
+    discard_unknown: int = 0  # face-up discards nobody identified
+    processing: tuple[int, ...] = ()  # 处理区: cards being used, judged, shown
+    removed: tuple[int, ...] = ()  # out of the game
+    turn: Turn = field(default_factory=Turn)
+    extra_turns: tuple[int, ...] = ()  # seats owed an extra turn, in order
+    stack: tuple[object, ...] = ()  # settlement frames, newest last (see settlement.py)
+    winner: str | None = None
+    shuffles: int = 0
+    # "seat:skill" while a skill's own effects are being entered (draws,
+    # discards, gifts, damage ...); empty otherwise.
+    skill_context: str = ""
+    # Index of every located card to its zone ("hand:3", "equip:3", "judge:3",
+    # "discard", "processing", "removed"); the zones above are the truth and
+    # this is kept beside them so that finding a card is not a search.
+    where: dict[int, str] = field(default_factory=dict)
+
+    def seat(self, number: int) -> Seat:
+        return self.seats[number - 1]
+
+    def with_seat(self, seat: Seat) -> GameState:
+        seats = list(self.seats)
+        seats[seat.seat - 1] = seat
+        return replace(self, seats=tuple(seats))
+
+    @property
+    def living(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.seats if s.alive)
+
+    @property
+    def over(self) -> bool:
+        return self.turn.phase is Phase.OVER
+
+    def order_from(self, first: int) -> tuple[int, ...]:
+        """Living seats in play order starting from ``first`` (逆时针, 从当前回合角色开始)."""
+        n = self.players
+        return tuple(
+            s for s in ((first - 1 + i) % n + 1 for i in range(n)) if self.seats[s - 1].alive
+        )
+
+    def next_living(self, seat: int) -> int:
+        """The next living seat after ``seat`` in play order (下家)."""
+        n = self.players
+        for i in range(1, n + 1):
+            candidate = (seat - 1 + i) % n + 1
+            if self.seats[candidate - 1].alive:
+                return candidate
+        return seat
+
+    def located(self) -> dict[int, str]:
+        """Every card known to be somewhere, with its zone, rebuilt from the zones.
+
+        ``where`` is the fast index of the same; tests compare the two.
+        """
+        where: dict[int, str] = {}
+        for s in self.seats:
+            for c in s.hand:
+                where[c] = f"hand:{s.seat}"
+            for c in s.equipment:
+                where[c] = f"equip:{s.seat}"
+            for d in s.judgement:
+                where[d.card] = f"judge:{s.seat}"
+        for c in self.discard_pile:
+            where[c] = "discard"
+        for c in self.processing:
+            where[c] = "processing"
+        for c in self.removed:
+            where[c] = "removed"
+        return where
+
+    @property
+    def unknown_cards(self) -> int:
+        """Cards in the unknown pool: draw pile, unknown hand cards, unidentified discards."""
+        return self.draw_pile + self.discard_unknown + sum(s.hand_unknown for s in self.seats)

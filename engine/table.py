@@ -1,0 +1,320 @@
+"""A mutable working copy of the state, used while one move is applied.
+
+Applying a move copies the state into a :class:`Table`, changes it through
+the operations here (which keep every card in exactly one place), and
+freezes it back into a new :class:`GameState`. A move that turns out illegal
+raises :class:`IllegalMove` before anything is frozen, so the old state is
+untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.cards import Subtype
+from engine.derived import card
+from engine.state import Delayed, GameState, Seat, Turn
+
+
+class IllegalMove(ValueError):
+    """The move breaks the rules (or the public state); the message says why in one line."""
+
+
+class GameOver(Exception):
+    """Raised inside settlement when the game ends: everything in progress stops."""
+
+
+class Table:
+    def __init__(self, state: GameState) -> None:
+        self.base = state
+        self.seats = list(state.seats)
+        self.draw_pile = state.draw_pile
+        self.discard_pile = list(state.discard_pile)
+        self.discard_unknown = state.discard_unknown
+        self.processing = list(state.processing)
+        self.removed = list(state.removed)
+        self.turn = state.turn
+        self.extra_turns = state.extra_turns
+        self.stack: list[object] = list(state.stack)
+        self.winner = state.winner
+        self.shuffles = state.shuffles
+        self.skill_context = state.skill_context
+        self.where = state.where  # copied on first write
+        self._where_copied = False
+        self.log: list[str] = []  # what happened automatically, for the move's description
+
+    # ------------------------------------------------------------ reading
+
+    def seat(self, number: int) -> Seat:
+        if not 1 <= number <= len(self.seats):
+            raise IllegalMove(f"there is no seat {number} (seats 1-{len(self.seats)})")
+        return self.seats[number - 1]
+
+    def set_seat(self, seat: Seat) -> None:
+        self.seats[seat.seat - 1] = seat
+
+    def freeze(self) -> GameState:
+        return replace(
+            self.base,
+            seats=tuple(self.seats),
+            draw_pile=self.draw_pile,
+            discard_pile=tuple(self.discard_pile),
+            discard_unknown=self.discard_unknown,
+            processing=tuple(self.processing),
+            removed=tuple(self.removed),
+            turn=self.turn,
+            extra_turns=self.extra_turns,
+            stack=tuple(self.stack),
+            winner=self.winner,
+            shuffles=self.shuffles,
+            where=self.where,
+            skill_context=self.skill_context,
+        )
+
+    def snapshot(self) -> GameState:
+        """The state as it is now (used by rules that need derived quantities mid-move)."""
+        return self.freeze()
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
+
+    def order_from(self, first: int) -> tuple[int, ...]:
+        n = len(self.seats)
+        return tuple(
+            s for s in ((first - 1 + i) % n + 1 for i in range(n)) if self.seats[s - 1].alive
+        )
+
+    def next_living(self, seat: int) -> int:
+        n = len(self.seats)
+        for i in range(1, n + 1):
+            candidate = (seat - 1 + i) % n + 1
+            if self.seats[candidate - 1].alive:
+                return candidate
+        return seat
+
+    def set_turn(self, **changes: object) -> None:
+        self.turn = replace(self.turn, **changes)  # type: ignore[arg-type]
+
+    # ------------------------------------------------------------ card locations
+
+    def _set_where(self, card_id: int, zone: str | None) -> None:
+        if not self._where_copied:
+            self.where = dict(self.where)
+            self._where_copied = True
+        if zone is None:
+            self.where.pop(card_id, None)
+        else:
+            self.where[card_id] = zone
+
+    def check_in_deck(self, card_id: int) -> None:
+        if card_id not in self.base.deck:
+            if 1 <= card_id <= 160:
+                raise IllegalMove(f"card #{card_id} ({card(card_id)}) is not in this game's deck")
+            raise IllegalMove(f"there is no card #{card_id}")
+
+    def lift(self, card_id: int, source: str | None = None) -> str:
+        """Take a card out of wherever it is; returns the zone it left.
+
+        An unlocated card is taken from the unknown pool: from ``source`` if
+        given (``hand:N``, ``pile``, ``discard``), else it is an error.
+        """
+        self.check_in_deck(card_id)
+        zone = self.where.get(card_id)
+        if zone is None:
+            if source is None:
+                raise IllegalMove(
+                    f"card #{card_id} is not known to be anywhere; say where it came from"
+                )
+            self._take_unknown(source, card_id)
+            return source
+        if (
+            source is not None
+            and source != zone
+            and not (source.startswith("hand:") and zone == source)
+        ):
+            raise IllegalMove(
+                f"{card(card_id)} is in {describe_zone(zone)}, not in {describe_zone(source)}"
+            )
+        kind, _, owner = zone.partition(":")
+        if kind == "hand":
+            s = self.seats[int(owner) - 1]
+            hand = list(s.hand)
+            hand.remove(card_id)
+            self.set_seat(replace(s, hand=tuple(hand)))
+        elif kind == "equip":
+            s = self.seats[int(owner) - 1]
+            slot = _slot_holding(s, card_id)
+            self.set_seat(s.with_equipped(slot, None))
+        elif kind == "judge":
+            s = self.seats[int(owner) - 1]
+            self.set_seat(replace(s, judgement=tuple(d for d in s.judgement if d.card != card_id)))
+        elif zone == "discard":
+            self.discard_pile.remove(card_id)
+        elif zone == "processing":
+            self.processing.remove(card_id)
+        elif zone == "removed":
+            self.removed.remove(card_id)
+        self._set_where(card_id, None)
+        return zone
+
+    def _take_unknown(self, source: str, card_id: int) -> None:
+        kind, _, owner = source.partition(":")
+        if kind == "hand":
+            s = self.seat(int(owner))
+            if s.hand_unknown <= 0:
+                raise IllegalMove(
+                    f"{card(card_id)} cannot come from seat {owner}'s hand: "
+                    f"no unseen cards there ({s.hand_count} known)"
+                )
+            self.set_seat(replace(s, hand_unknown=s.hand_unknown - 1))
+        elif source == "pile":
+            if self.draw_pile <= 0:
+                raise IllegalMove("the draw pile is empty")
+            self.draw_pile -= 1
+        elif source == "discard":
+            if self.discard_unknown <= 0:
+                raise IllegalMove(f"{card(card_id)} is not among the discards")
+            self.discard_unknown -= 1
+        else:
+            raise IllegalMove(f"{card(card_id)} is not known to be in {describe_zone(source)}")
+
+    def put(self, card_id: int, zone: str, as_kind: str | None = None) -> None:
+        """Place a lifted card into a zone."""
+        kind, _, owner = zone.partition(":")
+        if kind == "hand":
+            s = self.seat(int(owner))
+            self.set_seat(replace(s, hand=(*s.hand, card_id)))
+        elif kind == "equip":
+            s = self.seat(int(owner))
+            slot = card(card_id).kind.subtype
+            if slot is None:
+                raise IllegalMove(f"{card(card_id)} is not equipment")
+            old = s.equipped(slot)
+            if old is not None:
+                self._set_where(old, None)
+                self.discard_pile.append(old)
+                self._set_where(old, "discard")
+                self.log.append(f"{card(old)} replaced, to the discard pile")
+            self.set_seat(s.with_equipped(slot, card_id))
+        elif kind == "judge":
+            s = self.seat(int(owner))
+            delayed = Delayed(card_id, as_kind or card(card_id).key)
+            self.set_seat(replace(s, judgement=(*s.judgement, delayed)))
+        elif zone == "discard":
+            self.discard_pile.append(card_id)
+        elif zone == "processing":
+            self.processing.append(card_id)
+        elif zone == "removed":
+            self.removed.append(card_id)
+        elif zone == "pile":
+            # A card returned to the pile is no longer located.
+            self.draw_pile += 1
+            return
+        else:
+            raise IllegalMove(f"unknown zone {zone!r}")
+        self._set_where(card_id, zone)
+
+    def move(
+        self, card_id: int, zone: str, source: str | None = None, as_kind: str | None = None
+    ) -> str:
+        left = self.lift(card_id, source)
+        self.put(card_id, zone, as_kind)
+        return left
+
+    def hand_to_unknown(self, seat: int, count: int) -> None:
+        """Unseen cards join a hand from the draw pile."""
+        s = self.seat(seat)
+        self.set_seat(replace(s, hand_unknown=s.hand_unknown + count))
+
+    def discard_everything(self, seat: int) -> int:
+        """All the cards of a seat's zones go to the discard pile (death, 主公杀忠臣)."""
+        s = self.seat(seat)
+        cards = [*s.hand, *s.equipment, *(d.card for d in s.judgement)]
+        for c in cards:
+            self.move(c, "discard")
+        s = self.seat(seat)
+        self.discard_unknown += s.hand_unknown
+        moved = len(cards) + s.hand_unknown
+        self.set_seat(replace(s, hand_unknown=0))
+        return moved
+
+    def discard_hand_and_equipment(self, seat: int) -> None:
+        s = self.seat(seat)
+        for c in (*s.hand, *s.equipment):
+            self.move(c, "discard")
+        s = self.seat(seat)
+        self.discard_unknown += s.hand_unknown
+        self.set_seat(replace(s, hand_unknown=0))
+
+    # ------------------------------------------------------------ the draw pile
+
+    def ensure_pile(self, count: int) -> None:
+        """Shuffle the discard pile in when the draw pile runs short; a draw when both cannot."""
+        if self.draw_pile >= count:
+            return
+        available = self.draw_pile + len(self.discard_pile) + self.discard_unknown
+        if available < count:
+            self.winner = "draw"
+            self.log.append(
+                f"the draw pile and discard pile hold {available} cards, {count} needed: "
+                "the game is drawn"
+            )
+            raise GameOver
+        self.reshuffle()
+
+    def reshuffle(self) -> None:
+        for c in self.discard_pile:
+            self._set_where(c, None)
+        self.draw_pile += len(self.discard_pile) + self.discard_unknown
+        self.discard_pile.clear()
+        self.discard_unknown = 0
+        self.shuffles += 1
+        self.log.append("the discard pile is shuffled into the draw pile")
+
+    def draw_unknown(self, seat: int, count: int) -> None:
+        if count <= 0:
+            return
+        self.ensure_pile(count)
+        self.draw_pile -= count
+        self.hand_to_unknown(seat, count)
+
+    def draw_known(self, seat: int, cards: tuple[int, ...]) -> None:
+        self.ensure_pile(len(cards))
+        for c in cards:
+            self.check_in_deck(c)
+            if c in self.where:
+                raise IllegalMove(
+                    f"{card(c)} cannot be drawn: it is in {describe_zone(self.where[c])}"
+                )
+            self.draw_pile -= 1
+            self.put(c, f"hand:{seat}")
+
+    def reset_turn(self, seat: int, number: int) -> None:
+        self.turn = Turn(seat=seat, number=number)
+
+
+def _slot_holding(seat: Seat, card_id: int) -> Subtype:
+    for slot in (
+        Subtype.WEAPON,
+        Subtype.ARMOUR,
+        Subtype.DEFENSIVE_HORSE,
+        Subtype.OFFENSIVE_HORSE,
+        Subtype.TREASURE,
+    ):
+        if seat.equipped(slot) == card_id:
+            return slot
+    raise AssertionError(f"card {card_id} not equipped by seat {seat.seat}")
+
+
+def describe_zone(zone: str) -> str:
+    kind, _, owner = zone.partition(":")
+    return {
+        "hand": f"seat {owner}'s hand",
+        "equip": f"seat {owner}'s equipment",
+        "judge": f"seat {owner}'s judgement zone",
+        "discard": "the discard pile",
+        "processing": "the processing area",
+        "removed": "the removed cards",
+        "pile": "the draw pile",
+    }.get(kind, zone)

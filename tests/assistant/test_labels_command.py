@@ -1,0 +1,152 @@
+"""``sgs-table labels``: which stickers a table gets, what they say, and the command."""
+
+from __future__ import annotations
+
+import doctest
+import io
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import assistant.labels
+from assistant.cli import build_parser, run
+from assistant.labels import (
+    ACTION_LABELS,
+    KINDS,
+    ROLE_CARDS,
+    LabelReport,
+    parse_kinds,
+    stickers_for,
+    write_labels,
+)
+from engine.catalogue import standard_catalogue
+from vision.payload import Action, CardTag, GeneralTag, RoleTag, SeatTag, parse
+
+pytest.importorskip("fpdf", reason="the vision extra draws the sheets")
+pdfium = pytest.importorskip("pypdfium2", reason="pypdfium2 reads the written PDF back")
+
+
+def labels(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    code = run(build_parser(), ["labels", *argv], out)
+    return code, out.getvalue()
+
+
+def test_one_card_sticker_per_physical_card() -> None:
+    cards = standard_catalogue().cards
+    stickers = stickers_for("cards")
+    assert [parse(s.payload) for s in stickers] == [CardTag(card.id) for card in cards]
+    assert stickers[0].title == "杀" and stickers[0].subtitle == "♠7  #1  Sha"
+    for card, sticker in zip(cards, stickers, strict=True):
+        assert sticker.title == card.name
+        assert sticker.subtitle.startswith(card.face)
+        red = card.face[0] in "♥♦"
+        assert (sticker.accent is not None) == red, sticker
+
+
+# The general each printed number names, for good: generals.toml may grow
+# at the end but never be reordered.
+PRINTED_GENERALS = (  # noqa: SIM905 (one line of names reads better than 25)
+    "曹操 司马懿 夏侯惇 张辽 许褚 郭嘉 甄姬 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 "
+    "孙权 甘宁 吕蒙 黄盖 周瑜 大乔 陆逊 孙尚香 华佗 吕布 貂蝉"
+).split()
+
+
+def test_printed_general_numbers_keep_naming_the_same_generals() -> None:
+    titles = [s.title for s in stickers_for("generals")]
+    assert titles[: len(PRINTED_GENERALS)] == PRINTED_GENERALS
+
+
+def test_a_generals_number_is_its_place_in_the_catalogue() -> None:
+    generals = standard_catalogue().generals
+    stickers = stickers_for("generals")
+    assert [parse(s.payload) for s in stickers] == [GeneralTag(n) for n in range(1, 26)]
+    assert [s.title for s in stickers] == [g.name for g in generals]
+    assert stickers[0].title == "曹操" and "#1" in stickers[0].subtitle
+
+
+def test_roles_cover_a_ten_player_identity_table() -> None:
+    stickers = stickers_for("roles")
+    numbers = Counter(parse(s.payload) for s in stickers)
+    assert numbers == {RoleTag(1): 1, RoleTag(2): 3, RoleTag(3): 4, RoleTag(4): 2}
+    assert [(n, zh) for n, zh, _, _ in ROLE_CARDS] == [
+        (1, "主公"),
+        (2, "忠臣"),
+        (3, "反贼"),
+        (4, "内奸"),
+    ]
+    assert {s.title for s in stickers if s.payload == str(RoleTag(4))} == {"内奸"}
+
+
+def test_seats_and_actions() -> None:
+    seats = stickers_for("seats")
+    assert [parse(s.payload) for s in seats] == [SeatTag(n) for n in range(1, 11)]
+    actions = stickers_for("actions")
+    assert [s.title for s in actions] == ["确定", "取消", "撤销", "结束阶段", "跳过"]
+    assert set(ACTION_LABELS) == set(Action)
+
+
+def test_kinds_are_read_in_print_order_and_checked() -> None:
+    assert parse_kinds("actions,cards") == ("cards", "actions")
+    assert parse_kinds(",".join(KINDS)) == KINDS
+    with pytest.raises(ValueError, match="unknown label kind 'card'"):
+        parse_kinds("card")
+    with pytest.raises(ValueError, match="no label kind"):
+        parse_kinds(",")
+    with pytest.raises(ValueError, match="unknown label kind"):
+        stickers_for("dice")
+
+
+def test_write_labels_reports_what_it_wrote(tmp_path: Path) -> None:
+    out = tmp_path / "labels.pdf"
+    calls: list[tuple[int, int]] = []
+    report = write_labels(["seats", "roles"], "letter", out, progress=lambda *a: calls.append(a))
+    assert report == LabelReport(out, "letter", {"roles": 10, "seats": 10}, 1)
+    assert calls == [(1, 1)]
+    document = pdfium.PdfDocument(out)
+    assert len(document) == 1
+    width, height = document[0].get_size()
+    assert (round(width), round(height)) == (612, 792)  # US Letter in points
+
+
+def test_the_command_writes_every_kind_by_default(tmp_path: Path) -> None:
+    out = tmp_path / "labels.pdf"
+    code, text = labels("-o", str(out))
+    assert code == 0
+    assert text == (
+        f"wrote {out}: 160 cards, 25 generals, 10 roles, 10 seats, 5 actions on 11 A4 pages\n"
+    )
+    assert len(pdfium.PdfDocument(out)) == 11
+
+
+def test_the_command_takes_a_subset_and_a_paper(tmp_path: Path) -> None:
+    out = tmp_path / "seats.pdf"
+    code, text = labels("--what", "seats,actions", "--paper", "letter", "-o", str(out))
+    assert (code, text) == (0, f"wrote {out}: 10 seats, 5 actions on 1 Letter page\n")
+
+
+def test_an_unknown_kind_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        labels("--what", "cards,dice", "-o", str(tmp_path / "x.pdf"))
+    assert exit_.value.code == 2
+    error = capsys.readouterr().err.strip().splitlines()[-1]
+    assert error.endswith(
+        "argument --what: unknown label kind 'dice'; "
+        "choose from cards, generals, roles, seats, actions"
+    )
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_an_unwritable_file_is_an_error_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, text = labels("--what", "actions", "-o", str(tmp_path / "missing" / "x.pdf"))
+    assert (code, text) == (1, "")
+    assert capsys.readouterr().err.startswith("sgs-table: cannot write ")
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(assistant.labels, optionflags=doctest.ELLIPSIS).failed == 0

@@ -1,0 +1,88 @@
+"""Small helpers to set up tables and find cards, shared by the engine tests."""
+
+from __future__ import annotations
+
+from engine.catalogue import standard_catalogue
+from engine.game import Game
+from engine.state import GameState
+
+CATALOGUE = standard_catalogue()
+
+
+def cards_of(key: str) -> list[int]:
+    return [c.id for c in CATALOGUE.cards if c.key == key]
+
+
+def cid(key: str, face: str | None = None, n: int = 0) -> int:
+    """The id of a card by kind (and face like '♥5'), e.g. cid('sha', '♥10')."""
+    found = [c.id for c in CATALOGUE.cards if c.key == key and (face is None or c.face == face)]
+    return found[n]
+
+
+def table(
+    generals: list[str],
+    *,
+    mode: str = "identity",
+    lord: int | None = 1,
+    variant: str = "",
+    start: bool = True,
+) -> Game:
+    """A dealt table; with ``start`` the first turn has begun (lord at its draw phase)."""
+    g = Game()
+    g.push_text(f"setup {mode} {len(generals)}" + (f" variant={variant}" if variant else ""))
+    if lord is not None:
+        g.push_text(f"role {lord} lord")
+    for seat, general in enumerate(generals, start=1):
+        g.push_text(f"general {seat} {general}")
+    g.push_text("deal")
+    if start:
+        g.push_text("next")
+    return g
+
+
+def play(g: Game, *lines: str) -> GameState:
+    for line in lines:
+        g.push_text(line)
+    return g.state
+
+
+def to_play_phase(g: Game) -> None:
+    """Draw for the seat whose draw phase it is (2 cards)."""
+    seat = g.state.turn.seat
+    g.push_text(f"draw {seat} x2")
+
+
+def end_turn(g: Game) -> None:
+    """Finish the current turn plainly: draw if asked, discard down to the limit, move on."""
+    from engine.derived import hand_limit
+
+    start = (g.state.turn.seat, g.state.turn.number)
+    for _ in range(20):
+        s = g.state
+        if (s.turn.seat, s.turn.number) != start or s.over:
+            return
+        seat = s.turn.seat
+        if s.stack:
+            top = s.stack[-1]
+            what = getattr(top, "what", "")
+            if what == "draw":
+                g.push_text(f"draw {seat} x2")
+                continue
+            g.push_text("pass")
+            continue
+        if s.turn.phase.value == "discard":
+            excess = s.seat(seat).hand_count - hand_limit(s, seat).value
+            if excess > 0:
+                g.push_text(f"discard {seat} x{excess}")
+        g.push_text("next")
+    raise AssertionError("the turn did not end")
+
+
+def until_turn_of(g: Game, seat: int, phase: str = "judgement") -> None:
+    """Play plain turns until ``seat``'s turn reaches ``phase`` (or later)."""
+    for _ in range(40):
+        s = g.state
+        if (s.turn.seat == seat and s.turn.number > 1) or (s.turn.seat == seat and seat != 1):
+            return
+        end_turn(g)
+    raise AssertionError(f"seat {seat}'s turn never came")
