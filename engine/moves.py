@@ -67,6 +67,7 @@ _SEAT = re.compile(r"[1-9][0-9]?")
 _CARD = re.compile(r"#([1-9][0-9]{0,2})")
 _COUNT = re.compile(r"x([1-9][0-9]{0,2})")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
+_MODE = re.compile(r"[a-z0-9][a-z0-9_]*")
 _ZONE = re.compile(r"(hand|equip|judge):([1-9][0-9]?)|pile|discard|processing|removed")
 
 
@@ -111,9 +112,9 @@ class _Reader:
         self.i += 1
         return int(word)
 
-    def name(self, what: str = "a name") -> str:
+    def name(self, what: str = "a name", pattern: re.Pattern[str] | None = None) -> str:
         word = self.peek()
-        if word is None or not _NAME.fullmatch(word):
+        if word is None or not (pattern or _NAME).fullmatch(word):
             raise self.fail(what)
         self.i += 1
         return word
@@ -180,7 +181,7 @@ class Setup(Move):
 
     @staticmethod
     def read(r: _Reader) -> Setup:
-        mode = r.name("a mode")
+        mode = r.name("a mode", _MODE)
         players = r.number()
         packages: tuple[str, ...] = ("standard", "ex", "maneuvering")
         variant = ""

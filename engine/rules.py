@@ -61,6 +61,7 @@ from engine.moves import (
 from engine.settlement import (
     SHA,
     Ctx,
+    check_victory,
     close_ask,
     heal,
     in_range_for_collateral,
@@ -191,6 +192,9 @@ def _general(ctx: Ctx, m: Move) -> None:
         len(generals) == want,
         f"{ctx.mode.name}: each seat takes {want} general(s), not {len(generals)}",
     )
+    if ctx.mode.same_kingdom_generals:
+        kingdoms = {g.kingdom for g in generals}
+        ctx.require(len(kingdoms) == 1, "both generals must be of the same kingdom")
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         ctx.require(g.key not in taken, f"{g.name} is already at the table")
@@ -241,8 +245,13 @@ def _reveal(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Reveal)
     t = ctx.table
     s = t.seat(m.seat)
+    ctx.require(s.alive, f"seat {m.seat} is dead")
     ctx.require(m.general in s.hidden, f"seat {m.seat} has no face-down general {m.general!r}")
+    if len(s.hidden) == len(s.generals):
+        side = ctx.mode.side_on_reveal(t.snapshot(), m.seat)
+        s = replace(s, kingdom=side)
     t.set_seat(replace(s, hidden=tuple(g for g in s.hidden if g != m.general)))
+    check_victory(ctx)
 
 
 def _deal(ctx: Ctx, m: Move) -> None:
@@ -256,8 +265,9 @@ def _deal(ctx: Ctx, m: Move) -> None:
             "the lord reveals the role first (role N lord)",
         )
     ctx.require(all(s.hand_count == 0 for s in t.seats), "the starting hands were dealt already")
+    state = t.snapshot()
     for s in t.seats:
-        t.draw_unknown(s.seat, ctx.mode.starting_hand)
+        t.draw_unknown(s.seat, ctx.mode.starting_hand_of(state, s.seat))
 
 
 # ---------------------------------------------------------------- turns and phases
@@ -682,8 +692,10 @@ def _targets_for(
             1 <= len(given) <= 2 and len(set(given)) == len(given),
             f"{card_kind.name} takes one or two targets",
         )
+    elif not given:
+        ctx.require(False, f"{card_kind.name} needs a target: add '-> N'")
     else:
-        ctx.require(len(given) == 1, f"{card_kind.name} takes one target ('-> N')")
+        ctx.require(len(given) == 1, f"{card_kind.name} takes one target, not {len(given)}")
     for target in given:
         check = check_target(state, seat, card_kind, target, cards)
         ctx.require(check.legal, f"seat {target}: {check.reason}")
@@ -1008,10 +1020,10 @@ def _judge(ctx: Ctx, m: Move) -> None:
 
 def _damage(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Damage)
-    _free(ctx, "damage")
     t = ctx.table
     ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
     ctx.require(m.amount > 0, "damage is at least 1")
+    _free(ctx, "damage")
     if m.source is not None:
         t.seat(m.source)
     push(t, DamageEvent(m.seat, m.amount, m.element, m.source, None))
@@ -1019,30 +1031,30 @@ def _damage(ctx: Ctx, m: Move) -> None:
 
 def _heal(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Heal)
-    _free(ctx, "healing")
     t = ctx.table
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")
     ctx.require(m.amount > 0, "heal at least 1")
     ctx.require(s.wounded, f"seat {m.seat} is not wounded (HP {s.hp}/{s.max_hp})")
+    _free(ctx, "healing")
     heal(t, m.seat, m.amount)
 
 
 def _lose_hp(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, LoseHp)
-    _free(ctx, "losing HP")
     ctx.require(ctx.table.seat(m.seat).alive, f"seat {m.seat} is dead")
     ctx.require(m.amount > 0, "lose at least 1 HP")
+    _free(ctx, "losing HP")
     lose_hp(ctx, m.seat, m.amount)
 
 
 def _max_hp(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, MaxHp)
-    _free(ctx, "changing max HP")
     t = ctx.table
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")
     ctx.require(m.delta != 0, "a change of 0 changes nothing")
+    _free(ctx, "changing max HP")
     max_hp = s.max_hp + m.delta
     s = replace(s, max_hp=max_hp, hp=min(s.hp, max_hp))
     t.set_seat(s)
@@ -1052,7 +1064,6 @@ def _max_hp(ctx: Ctx, m: Move) -> None:
 
 def _chain(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Chain)
-    _free(ctx, "chaining")
     t = ctx.table
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")
@@ -1060,26 +1071,27 @@ def _chain(ctx: Ctx, m: Move) -> None:
         s.chained != m.chained,
         f"seat {m.seat} is already {'chained' if s.chained else 'unchained'}",
     )
+    _free(ctx, "chaining")
     t.set_seat(replace(s, chained=m.chained))
 
 
 def _flip(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Flip)
-    _free(ctx, "flipping")
     t = ctx.table
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")
+    _free(ctx, "flipping")
     t.set_seat(replace(s, flipped=not s.flipped))
 
 
 def _mark(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Mark)
-    _free(ctx, "marks")
     t = ctx.table
     s = t.seat(m.seat)
     marks = dict(s.marks)
     value = marks.get(m.name, 0) + m.delta
     ctx.require(value >= 0, f"seat {m.seat} has only {marks.get(m.name, 0)} {m.name} marks")
+    _free(ctx, "marks")
     if value:
         marks[m.name] = value
     else:

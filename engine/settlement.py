@@ -501,21 +501,24 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             push(t, Expect("role", f.seat, f"seat {f.seat} dies: reveal the role"))
         return
     if f.step == 1:
-        t.set_seat(replace(s, alive=False, hp=min(s.hp, 0), chained=False))
+        if s.hidden:  # death turns every general face up (国战)
+            reveal_side(ctx, f.seat)
+            s = t.seat(f.seat)
         moved = t.discard_everything(f.seat)
-        t.log.append(
-            f"seat {f.seat} dies"
-            + (f", killed by seat {f.killer}" if f.killer else "")
-            + f"; {moved} cards discarded"
-        )
-        state = t.snapshot()
-        draws, penalty = mode.rewards(state, f.seat, f.killer)
-        if f.killer is not None and draws:
-            t.draw_unknown(f.killer, draws)
-            t.log.append(f"seat {f.killer} draws {draws} for the kill")
-        if f.killer is not None and penalty:
-            t.discard_hand_and_equipment(f.killer)
-            t.log.append(f"seat {f.killer} discards all hand and equipment cards")
+        killed = f", killed by seat {f.killer}" if f.killer else ""
+        if mode.replacement(t.snapshot(), f.seat):
+            _replace_general(t, f.seat)
+            t.log.append(f"seat {f.seat}'s general dies{killed}; {moved} cards discarded")
+        else:
+            t.set_seat(replace(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
+            t.log.append(f"seat {f.seat} dies{killed}; {moved} cards discarded")
+        effects = mode.death_effects(t.snapshot(), f.seat, f.killer)
+        for seat, count in effects.draws:
+            t.draw_unknown(seat, count)
+            t.log.append(f"seat {seat} draws {count}")
+        for seat in effects.discard_all:
+            t.discard_hand_and_equipment(seat)
+            t.log.append(f"seat {seat} discards all hand and equipment cards")
         replace_top(t, replace(f, step=2))
         return
     winner = mode.winner(t.snapshot())
@@ -532,6 +535,46 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         t.winner = winner
         raise GameOver
     t.stack.pop()
+
+
+def _replace_general(t: Table, seat: int) -> None:
+    """1v1: the next general comes on at full HP with four new cards."""
+    from engine.catalogue import standard_catalogue
+
+    s = t.seat(seat)
+    rest = s.generals[1:]
+    general = standard_catalogue().general(rest[0])
+    t.set_seat(
+        replace(
+            s,
+            generals=rest,
+            hidden=(),
+            kingdom=general.kingdom.value,
+            hp=general.max_hp,
+            max_hp=general.max_hp,
+            chained=False,
+            flipped=False,
+            marks=(),
+        )
+    )
+    t.draw_unknown(seat, 4)
+    t.log.append(f"{general.name} comes on for seat {seat}")
+
+
+def reveal_side(ctx: Ctx, seat: int) -> None:
+    """Turn all of a seat's generals face up, taking its side (国战: maybe careerist)."""
+    t = ctx.table
+    s = t.seat(seat)
+    first_reveal = len(s.hidden) == len(s.generals)
+    side = ctx.mode.side_on_reveal(t.snapshot(), seat) if first_reveal else s.kingdom
+    t.set_seat(replace(s, hidden=(), kingdom=side))
+
+
+def check_victory(ctx: Ctx) -> None:
+    winner = ctx.mode.winner(ctx.table.snapshot())
+    if isinstance(winner, str):
+        ctx.table.winner = winner
+        raise GameOver
 
 
 # ---------------------------------------------------------------- delayed tricks

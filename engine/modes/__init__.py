@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from engine.modes.base import Mode, NeedRole
+from engine.modes.base import DeathEffects, Mode, NeedRole
+from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
+from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
 
-MODES: dict[str, Mode] = {m.name: m for m in (Identity(),)}
+MODES: dict[str, Mode] = {
+    m.name: m for m in (Identity(), OneVsOne(), TwoVsTwo(), ThreeVsThree(), Hegemony())
+}
 
 
 def mode_named(name: str) -> Mode | None:
     return MODES.get(name)
 
 
-__all__ = ["MODES", "Mode", "NeedRole", "mode_named"]
+__all__ = ["MODES", "DeathEffects", "Mode", "NeedRole", "mode_named"]

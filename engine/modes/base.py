@@ -14,6 +14,14 @@ from engine.state import GameState, Role, Seat
 
 
 @dataclass(frozen=True, slots=True)
+class DeathEffects:
+    """Who draws how many cards, and who discards all hand and equipment cards."""
+
+    draws: tuple[tuple[int, int], ...] = ()
+    discard_all: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class NeedRole:
     """Victory cannot be decided until this seat's role is revealed."""
 
@@ -30,6 +38,7 @@ class Mode:
     starting_hand: int = 4
     variants: tuple[str, ...] = ("",)
     generals_per_seat: int = 1
+    same_kingdom_generals: bool = False
     # Roles are hidden at setup (identity) or public (team modes).
     roles_hidden: bool = False
 
@@ -64,13 +73,25 @@ class Mode:
     def next_seat(self, state: GameState, current: int) -> int:
         return state.next_living(current)
 
+    def starting_hand_of(self, state: GameState, seat: int) -> int:
+        return self.starting_hand
+
     def draw_count(self, state: GameState, seat: int) -> int:
         """Cards drawn in this seat's draw phase before skills (normally 2)."""
         return 2
 
-    def rewards(self, state: GameState, dead: int, killer: int | None) -> tuple[int, bool]:
-        """(cards the killer draws, whether the killer discards everything)."""
-        return 0, False
+    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+        """Rewards and penalties (奖惩) after a death."""
+        return DeathEffects()
+
+    def side_on_reveal(self, state: GameState, seat: int) -> str | None:
+        """The side a seat takes when it reveals its generals (国战); others keep theirs."""
+        return state.seat(seat).kingdom
+
+    def side(self, state: GameState, seat: int) -> str | None:
+        """The side a seat plays for, when it is known."""
+        role = state.seat(seat).role
+        return role.value if role else None
 
     def replacement(self, state: GameState, dead: int) -> bool:
         """Whether the dead seat plays on with its next general (1v1)."""

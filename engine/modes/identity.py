@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.generals import General
-from engine.modes.base import Mode, NeedRole
+from engine.modes.base import DeathEffects, Mode, NeedRole
 from engine.state import GameState, Role, Seat
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
@@ -52,15 +52,15 @@ class Identity(Mode):
                 return s.seat
         return 1
 
-    def rewards(self, state: GameState, dead: int, killer: int | None) -> tuple[int, bool]:
+    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
         if killer is None or killer == dead or not state.seat(killer).alive:
-            return 0, False
+            return DeathEffects()
         role = state.seat(dead).role
         if role is R:
-            return 3, False
+            return DeathEffects(draws=((killer, 3),))
         if role is Y and state.seat(killer).role is L:
-            return 0, True
-        return 0, False
+            return DeathEffects(discard_all=(killer,))
+        return DeathEffects()
 
     def winner(self, state: GameState) -> str | NeedRole | None:
         lord = next((s for s in state.seats if s.role is L), None)

@@ -1,0 +1,143 @@
+"""Two-sided modes with public roles: 1v1 (old rules), 2v2 and 3v3 (rules 001)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.generals import General
+from engine.modes.base import DeathEffects, Mode
+from engine.state import GameState, Role, Seat
+
+L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
+
+
+class OneVsOne(Mode):
+    """1V1: each player brings three generals in a fixed order; the third death loses.
+
+    The 后手 player (the renegade) takes the first turn and draws one card fewer
+    in it. A general that dies is replaced at once by the next: its cards are
+    discarded, the newcomer comes on at full HP and draws four.
+    """
+
+    name = "1v1"
+    title = "1V1模式"
+    min_players = max_players = 2
+    generals_per_seat = 3
+
+    def fixed_roles(self, players: int) -> dict[int, Role]:
+        return {1: L, 2: N}
+
+    def role_table(self, players: int, variant: str) -> Counter[Role]:
+        return Counter({L: 1, N: 1})
+
+    def first_seat(self, state: GameState) -> int:
+        return 2
+
+    def draw_count(self, state: GameState, seat: int) -> int:
+        return 1 if state.turn.number == 1 else 2
+
+    def replacement(self, state: GameState, dead: int) -> bool:
+        return len(state.seat(dead).generals) > 1
+
+    def winner(self, state: GameState) -> str | None:
+        for s in state.seats:
+            if not s.alive:
+                return "renegade" if s.role is L else "lord"
+        return None
+
+    def sides(self) -> tuple[str, ...]:
+        return ("lord", "renegade", "draw")
+
+
+class TwoVsTwo(Mode):
+    """2V2: loyalists (seats 1 and 4) against rebels (seats 2 and 3).
+
+    Seat 1 starts and draws one fewer in its first draw phase; seat 4 starts
+    with five cards. When a general dies, its teammate draws one card.
+    """
+
+    name = "2v2"
+    title = "2V2模式"
+    min_players = max_players = 4
+
+    def fixed_roles(self, players: int) -> dict[int, Role]:
+        return {1: Y, 2: R, 3: R, 4: Y}
+
+    def role_table(self, players: int, variant: str) -> Counter[Role]:
+        return Counter({Y: 2, R: 2})
+
+    def starting_hand_of(self, state: GameState, seat: int) -> int:
+        return 5 if seat == 4 else 4
+
+    def draw_count(self, state: GameState, seat: int) -> int:
+        return 1 if state.turn.number == 1 else 2
+
+    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+        role = state.seat(dead).role
+        mates = [s.seat for s in state.seats if s.alive and s.role is role and s.seat != dead]
+        return DeathEffects(draws=tuple((m, 1) for m in mates))
+
+    def winner(self, state: GameState) -> str | None:
+        for side in (Y, R):
+            if not any(s.alive and s.role is side for s in state.seats):
+                return "rebel" if side is Y else "loyalist"
+        return None
+
+    def sides(self) -> tuple[str, ...]:
+        return ("loyalist", "rebel", "draw")
+
+
+# 3v3 seats around the table (rules 001): cold vanguard A, cold marshal, cold
+# vanguard B, warm vanguard B, warm marshal, warm vanguard A. The warm side
+# plays the lord (marshal) and loyalists, the cold side the renegade
+# (marshal) and rebels.
+WARM_MARSHAL, COLD_MARSHAL = 5, 2
+# The turn cycle when every choice is the default: each side alternates
+# between its marshal's turn and its two vanguards' turns. A table that
+# chooses otherwise records 'extraturn N' before 'next'.
+CYCLE_3V3 = (5, 2, 6, 4, 1, 3)
+
+
+class ThreeVsThree(Mode):
+    name = "3v3"
+    title = "3V3模式"
+    min_players = max_players = 6
+    variants = ("", "cold_first")
+
+    def fixed_roles(self, players: int) -> dict[int, Role]:
+        return {1: R, 2: N, 3: R, 4: Y, 5: L, 6: Y}
+
+    def role_table(self, players: int, variant: str) -> Counter[Role]:
+        return Counter({L: 1, Y: 2, N: 1, R: 2})
+
+    def side(self, state: GameState, seat: int) -> str | None:
+        return "warm" if seat >= 4 else "cold"
+
+    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+        return generals[0].max_hp
+
+    def first_seat(self, state: GameState) -> int:
+        return COLD_MARSHAL if state.variant == "cold_first" else WARM_MARSHAL
+
+    def next_seat(self, state: GameState, current: int) -> int:
+        index = CYCLE_3V3.index(current)
+        for step in range(1, len(CYCLE_3V3) + 1):
+            candidate = CYCLE_3V3[(index + step) % len(CYCLE_3V3)]
+            if state.seat(candidate).alive:
+                return candidate
+        return current
+
+    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+        if killer is None or killer == dead or not state.seat(killer).alive:
+            return DeathEffects()
+        return DeathEffects(draws=((killer, 2),))
+
+    def winner(self, state: GameState) -> str | None:
+        if not state.seat(WARM_MARSHAL).alive:
+            return "cold"
+        if not state.seat(COLD_MARSHAL).alive:
+            return "warm"
+        return None
+
+    def sides(self) -> tuple[str, ...]:
+        return ("warm", "cold", "draw")

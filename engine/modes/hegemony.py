@@ -1,0 +1,78 @@
+"""国战 (hegemony): two face-down generals of one kingdom; the last kingdom standing wins.
+
+Following the rules documents (003): each player takes two generals of the
+same kingdom face down; the main (first) general gives the max HP; a general
+turns face up when revealed (its skills work only then; death reveals all).
+A player whose kingdom already has at least half the table (rounded down)
+revealed becomes a careerist (野心家) on revealing, a side of their own.
+Killing a player of another side draws as many cards as that side has
+revealed players (the dead included); killing one's own side discards all
+hand and equipment cards. The game is won when every living player is
+revealed and all are of one side.
+
+The record names the face-down generals at setup (the phone scans them as
+the players place them); the engine treats them as unknown to the table
+until revealed.
+"""
+
+from __future__ import annotations
+
+from engine.generals import General
+from engine.modes.base import DeathEffects, Mode
+from engine.state import GameState, Seat
+
+CAREERIST = "careerist"
+
+
+class Hegemony(Mode):
+    name = "hegemony"
+    title = "国战"
+    min_players = 3
+    max_players = 10
+    generals_per_seat = 2
+    same_kingdom_generals = True
+
+    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+        return generals[0].max_hp
+
+    def side(self, state: GameState, seat: int) -> str | None:
+        s = state.seat(seat)
+        if len(s.hidden) == len(s.generals) and s.alive:
+            return None  # nothing revealed: the table does not know
+        return s.kingdom
+
+    def side_on_reveal(self, state: GameState, seat: int) -> str:
+        """The side a seat takes when its first general turns face up."""
+        s = state.seat(seat)
+        assert s.kingdom is not None
+        revealed = sum(
+            1
+            for other in state.seats
+            if other.seat != seat
+            and other.kingdom == s.kingdom
+            and len(other.hidden) < len(other.generals)
+        )
+        if revealed >= state.players // 2:
+            return f"{CAREERIST}{seat}"
+        return s.kingdom
+
+    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+        if killer is None or killer == dead or not state.seat(killer).alive:
+            return DeathEffects()
+        dead_side = self.side(state, dead)
+        killer_side = self.side(state, killer)
+        if killer_side is not None and killer_side == dead_side:
+            return DeathEffects(discard_all=(killer,))
+        members = sum(1 for s in state.seats if self.side(state, s.seat) == dead_side)
+        return DeathEffects(draws=((killer, max(members, 1)),))
+
+    def winner(self, state: GameState) -> str | None:
+        sides = {self.side(state, s.seat) for s in state.living}
+        if None in sides or len(sides) != 1:
+            return None
+        (side,) = sides
+        assert side is not None
+        return CAREERIST if side.startswith(CAREERIST) else side
+
+    def sides(self) -> tuple[str, ...]:
+        return ("wei", "shu", "wu", "qun", CAREERIST, "draw")
