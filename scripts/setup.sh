@@ -27,7 +27,10 @@ fi
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
     for p in "${packages[@]}"; do
-        if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+        # Ubuntu 24.04 and Debian 13 renamed some libraries with a t64 suffix
+        # (libzbar0t64, libmtdev1t64); either name counts as installed.
+        if ! { dpkg-query -W -f='${Status}\n' "$p" "${p}t64" 2>/dev/null || true; } |
+                grep -q 'install ok installed'; then
             missing+=("$p")
         fi
     done
