@@ -26,7 +26,7 @@ from engine.effects import (
     Untargetable,
 )
 from engine.generals import Skill
-from engine.state import GameState, Phase, Role, Seat
+from engine.state import Phase, PublicState, Role, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def effects_of(seat: Seat) -> Iterator[tuple[Skill, Effect]]:
             yield skill, effect
 
 
-def ring_distance(state: GameState, a: int, b: int) -> int:
+def ring_distance(state: PublicState, a: int, b: int) -> int:
     """Seats between a and b counted both ways among the living, the smaller."""
     living = [s.seat for s in state.seats if s.alive]
     i, j = living.index(a), living.index(b)
@@ -85,7 +85,7 @@ def ring_distance(state: GameState, a: int, b: int) -> int:
     return min(steps, len(living) - steps)
 
 
-def distance(state: GameState, a: int, b: int) -> Measure | None:
+def distance(state: PublicState, a: int, b: int) -> Measure | None:
     """计算距离 from seat a to seat b; None when either is dead.
 
     Asymmetric: horses and skills count on one side only.
@@ -118,7 +118,7 @@ def distance(state: GameState, a: int, b: int) -> Measure | None:
     return Measure(value, tuple(reasons))
 
 
-def attack_range(state: GameState, seat: int, spending: Iterable[int] = ()) -> Measure:
+def attack_range(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Measure:
     """攻击范围: 1, or the equipped weapon's; a weapon being spent gives no range."""
     s = state.seat(seat)
     value, reasons = 1, ["base 1"]
@@ -136,7 +136,7 @@ def attack_range(state: GameState, seat: int, spending: Iterable[int] = ()) -> M
     return Measure(max(value, 0), tuple(reasons))
 
 
-def hand_limit(state: GameState, seat: int) -> Measure:
+def hand_limit(state: PublicState, seat: int) -> Measure:
     """手牌上限: the HP (never below 0), unless a skill fixes or corrects it."""
     s = state.seat(seat)
     value = max(s.hp, 0)
@@ -152,7 +152,7 @@ def hand_limit(state: GameState, seat: int) -> Measure:
     return Measure(max(value, 0), tuple(reasons))
 
 
-def sha_limit(state: GameState, seat: int, spending: Iterable[int] = ()) -> Measure | None:
+def sha_limit(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Measure | None:
     """Sha uses per play phase (1, plus corrections); None when there is no limit."""
     s = state.seat(seat)
     if s.weapon is not None and card(s.weapon).key == "crossbow" and s.weapon not in set(spending):
@@ -167,7 +167,7 @@ def sha_limit(state: GameState, seat: int, spending: Iterable[int] = ()) -> Meas
     return Measure(value, tuple(reasons))
 
 
-def sha_uses_left(state: GameState, seat: int, spending: Iterable[int] = ()) -> int | None:
+def sha_uses_left(state: PublicState, seat: int, spending: Iterable[int] = ()) -> int | None:
     """Sha this seat may still use this play phase; None for no limit."""
     limit = sha_limit(state, seat, spending)
     if limit is None:
@@ -192,7 +192,7 @@ def _ignores_trick_distance(user: Seat) -> bool:
 
 
 def check_target(
-    state: GameState, user: int, card_kind: CardKind, target: int, spending: Iterable[int] = ()
+    state: PublicState, user: int, card_kind: CardKind, target: int, spending: Iterable[int] = ()
 ) -> TargetCheck:
     """Whether ``user`` may choose ``target`` for a card of ``card_kind``, and why (not)."""
     spent = tuple(spending)
@@ -242,7 +242,7 @@ def check_target(
 
 
 def legal_targets(
-    state: GameState, user: int, card_kind: CardKind, spending: Iterable[int] = ()
+    state: PublicState, user: int, card_kind: CardKind, spending: Iterable[int] = ()
 ) -> tuple[TargetCheck, ...]:
     """Every living seat with whether it is a legal target and why (not)."""
     spent = tuple(spending)

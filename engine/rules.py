@@ -9,7 +9,6 @@ a card still cannot be in two places) and is flagged in the log.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from engine.cards import CardKind, CardType, Element, Package, Suit, Target
 from engine.catalogue import standard_catalogue
@@ -71,7 +70,7 @@ from engine.settlement import (
     replace_top,
     settle,
 )
-from engine.state import TURN_PHASES, GameState, Phase, Role, Seat
+from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
 
 Handler = Callable[[Ctx, Move], None]
@@ -91,6 +90,7 @@ def apply(state: GameState, move: Move) -> GameState:
         raise IllegalMove(f"the game is over ({describe_winner(state.winner)})")
     mode = mode_named(state.mode)
     assert mode is not None
+    _check_card_ids(inner)
     table = Table(state)
     ctx = Ctx(table, mode, forced)
     handler = HANDLERS.get(type(inner))
@@ -116,6 +116,20 @@ def _free(ctx: Ctx, what: str) -> None:
         bool(ctx.table.skill_context),
         f"{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it",
     )
+
+
+_CATALOGUE_SIZE = len(standard_catalogue().cards)
+
+
+def _check_card_ids(move: Move) -> None:
+    """Every card a move names exists (ids are 1..160)."""
+    ids: tuple[int, ...] = getattr(move, "cards", ())
+    single = getattr(move, "card", None)
+    if isinstance(single, int):
+        ids = (*ids, single)
+    for card_id in ids:
+        if not 1 <= card_id <= _CATALOGUE_SIZE:
+            raise IllegalMove(f"there is no card #{card_id} (cards are #1-#{_CATALOGUE_SIZE})")
 
 
 def describe_winner(winner: str | None) -> str:
@@ -152,7 +166,7 @@ def _setup(m: Setup, forced: bool) -> GameState:
     deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
     seats = tuple(Seat(seat=n) for n in range(1, m.players + 1))
     fixed = mode.fixed_roles(m.players)
-    seats = tuple(replace(s, role=fixed.get(s.seat)) for s in seats)
+    seats = tuple(evolve(s, role=fixed.get(s.seat)) for s in seats)
     return GameState(
         mode=m.mode,
         players=m.players,
@@ -198,14 +212,14 @@ def _general(ctx: Ctx, m: Move) -> None:
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         ctx.require(g.key not in taken, f"{g.name} is already at the table")
-    s = replace(
+    s = evolve(
         s,
         generals=tuple(g.key for g in generals),
         hidden=tuple(g.key for g in generals) if m.hidden else (),
         kingdom=generals[0].kingdom.value,
     )
-    max_hp = ctx.mode.max_hp(t.snapshot(), s, tuple(generals))
-    t.set_seat(replace(s, max_hp=max_hp, hp=max_hp))
+    max_hp = ctx.mode.max_hp(t, s, tuple(generals))
+    t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp))
 
 
 def _role(ctx: Ctx, m: Move) -> None:
@@ -231,9 +245,9 @@ def _role(ctx: Ctx, m: Move) -> None:
     if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
         ctx.require(False, f"seat {m.seat}'s role stays hidden until death or the end of the game")
     became_lord = role is Role.LORD and s.role is not Role.LORD
-    s = replace(s, role=role)
+    s = evolve(s, role=role)
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
-        s = replace(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
+        s = evolve(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
     t.set_seat(s)
     if waiting:
         t.stack.pop()
@@ -248,9 +262,9 @@ def _reveal(ctx: Ctx, m: Move) -> None:
     ctx.require(s.alive, f"seat {m.seat} is dead")
     ctx.require(m.general in s.hidden, f"seat {m.seat} has no face-down general {m.general!r}")
     if len(s.hidden) == len(s.generals):
-        side = ctx.mode.side_on_reveal(t.snapshot(), m.seat)
-        s = replace(s, kingdom=side)
-    t.set_seat(replace(s, hidden=tuple(g for g in s.hidden if g != m.general)))
+        side = ctx.mode.side_on_reveal(t, m.seat)
+        s = evolve(s, kingdom=side)
+    t.set_seat(evolve(s, hidden=tuple(g for g in s.hidden if g != m.general)))
     check_victory(ctx)
 
 
@@ -265,9 +279,8 @@ def _deal(ctx: Ctx, m: Move) -> None:
             "the lord reveals the role first (role N lord)",
         )
     ctx.require(all(s.hand_count == 0 for s in t.seats), "the starting hands were dealt already")
-    state = t.snapshot()
     for s in t.seats:
-        t.draw_unknown(s.seat, ctx.mode.starting_hand_of(state, s.seat))
+        t.draw_unknown(s.seat, ctx.mode.starting_hand_of(t, s.seat))
 
 
 # ---------------------------------------------------------------- turns and phases
@@ -279,7 +292,7 @@ def _next(ctx: Ctx, m: Move) -> None:
     phase = t.turn.phase
     if phase is Phase.SETUP:
         ctx.require(all(s.hand_count > 0 for s in t.seats), "deal the starting hands first (deal)")
-        _start_turn(ctx, ctx.mode.first_seat(t.snapshot()), 1)
+        _start_turn(ctx, ctx.mode.first_seat(t), 1)
     else:
         if phase is Phase.DISCARD:
             _check_discard_done(ctx)
@@ -314,7 +327,7 @@ def _check_discard_done(ctx: Ctx) -> None:
     s = t.seat(seat)
     if not s.alive:
         return
-    limit = hand_limit(t.snapshot(), seat).value
+    limit = hand_limit(t, seat).value
     if s.hand_count <= limit:
         return
     if _may_skip_discard(t, s):
@@ -361,7 +374,7 @@ def _end_turn(ctx: Ctx) -> None:
         seat, rest = t.extra_turns[0], t.extra_turns[1:]
         t.extra_turns = rest
     else:
-        seat = ctx.mode.next_seat(t.snapshot(), t.turn.seat)
+        seat = ctx.mode.next_seat(t, t.turn.seat)
     _start_turn(ctx, seat, t.turn.number + 1)
 
 
@@ -370,9 +383,9 @@ def _start_turn(ctx: Ctx, seat: int, number: int) -> None:
     for _ in range(len(t.seats) * 2):
         s = t.seat(seat)
         if s.alive and s.flipped:
-            t.set_seat(replace(s, flipped=False))
+            t.set_seat(evolve(s, flipped=False))
             t.log.append(f"seat {seat} is face down: skips the turn and turns face up")
-            seat = ctx.mode.next_seat(t.snapshot(), seat)
+            seat = ctx.mode.next_seat(t, seat)
             number += 1
             continue
         break
@@ -395,7 +408,7 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
 
 def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
     t = ctx.table
-    base = ctx.mode.draw_count(t.snapshot(), seat)
+    base = ctx.mode.draw_count(t, seat)
     options = {base}
     for _, effect in effects_of(t.seat(seat)):
         if isinstance(effect, DrawPhase):
@@ -421,7 +434,7 @@ def _auto_advance(ctx: Ctx) -> None:
             _end_turn(ctx)
             continue
         if phase is Phase.DISCARD:
-            limit = hand_limit(t.snapshot(), s.seat).value
+            limit = hand_limit(t, s.seat).value
             if s.hand_count > limit and not _may_skip_discard(t, s):
                 return
         if _has_phase_skill(s, phase):
@@ -608,6 +621,10 @@ def _use(ctx: Ctx, m: Move) -> None:
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Ask) and top.want == "sha" and top.for_seat and top.asked == seat:
         # 借刀杀人: the wielder uses a Sha on the named victim.
+        ctx.require(
+            m.targets in ((), (top.for_seat,)),
+            f"借刀杀人: the Sha goes to seat {top.for_seat}, not {','.join(map(str, m.targets))}",
+        )
         _respond(ctx, Respond(seat, m.cards, m.as_kind))
         return
     if t.turn.phase is Phase.SETUP:
@@ -620,9 +637,12 @@ def _use(ctx: Ctx, m: Move) -> None:
     sources = _sources(ctx, seat, m.cards)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
     card_kind = kind(used)
+    if card_kind.type is CardType.EQUIPMENT:
+        for c in m.cards:
+            ctx.require(t.where.get(c) != f"equip:{seat}", f"{card(c)} is equipped already")
     targets = _targets_for(ctx, seat, card_kind, m.targets, m.cards)
     if card_kind.is_sha:
-        left = sha_uses_left(t.snapshot(), seat, m.cards)
+        left = sha_uses_left(t, seat, m.cards)
         ctx.require(
             left is None or left > 0,
             "one Sha per play phase: already used (咆哮 or 诸葛连弩 lift the limit)",
@@ -663,7 +683,7 @@ def _targets_for(
 ) -> tuple[int, ...]:
     t = ctx.table
     mode = card_kind.target
-    state = t.snapshot()
+    state = t  # derived quantities read the working table directly
     for target in given:
         t.seat(target)
     if mode is Target.SELF:
@@ -699,7 +719,9 @@ def _targets_for(
     for target in given:
         check = check_target(state, seat, card_kind, target, cards)
         ctx.require(check.legal, f"seat {target}: {check.reason}")
-    return given
+    # Several targets settle one by one in seat order from the user.
+    order = t.order_from(seat)
+    return tuple(sorted(given, key=lambda s: order.index(s) if s in order else len(order)))
 
 
 # ---------------------------------------------------------------- responding
@@ -740,7 +762,7 @@ def _respond(ctx: Ctx, m: Move) -> None:
         t.stack.pop()
         below = t.stack[-1]
         assert isinstance(below, CardUse)
-        replace_top(t, replace(below, step=below.step + 1, answered=True))
+        replace_top(t, evolve(below, step=below.step + 1, answered=True))
         push(t, CardUse(seat, used, m.cards, (top.for_seat,), counts_for_limit=False))
         return
     for c in m.cards:
@@ -748,7 +770,7 @@ def _respond(ctx: Ctx, m: Move) -> None:
     if used in SHA and seat == t.turn.seat:
         t.set_turn(sha_this_turn=True)
     if top.want == "nullification":
-        replace_top(t, replace(top, got=top.got + 1, passed=frozenset()))
+        replace_top(t, evolve(top, got=top.got + 1, passed=frozenset()))
         t.log.append(f"seat {seat} uses 无懈可击")
         return
     if top.want == "tao":
@@ -760,9 +782,9 @@ def _respond(ctx: Ctx, m: Move) -> None:
         return
     got = top.got + 1
     if got >= top.need:
-        close_ask(ctx, replace(top, got=got), True)
+        close_ask(ctx, evolve(top, got=got), True)
     else:
-        replace_top(t, replace(top, got=got))
+        replace_top(t, evolve(top, got=got))
 
 
 def _pass(ctx: Ctx, m: Move) -> None:
@@ -785,11 +807,11 @@ def _pass(ctx: Ctx, m: Move) -> None:
         if all(s in passed or not t.seat(s).alive for s in top.seats):
             close_ask(ctx, top, False)
         else:
-            replace_top(t, replace(top, passed=passed))
+            replace_top(t, evolve(top, passed=passed))
         return
     ctx.require(m.seat == top.asked, f"seat {top.asked} is asked, not seat {m.seat}")
     if top.want == "tao" and top.index + 1 < len(top.seats):
-        replace_top(t, replace(top, index=top.index + 1))
+        replace_top(t, evolve(top, index=top.index + 1))
         return
     close_ask(ctx, top, False)
 
@@ -840,17 +862,19 @@ def _discard(ctx: Ctx, m: Move) -> None:
         zones = ("hand",)
     else:
         _free(ctx, "discarding")
+    if t.turn.phase is Phase.DISCARD and zones == ("hand",) and t.turn.seat == m.seat:
+        excess = t.seat(m.seat).hand_count - hand_limit(t, m.seat).value
+        ctx.require(
+            len(m.cards) + m.unknown <= max(excess, 0),
+            f"seat {m.seat} discards down to the hand limit: {max(excess, 0)} card(s), "
+            f"not {len(m.cards) + m.unknown}",
+        )
     sources = [_possess(ctx, m.seat, c, zones) for c in m.cards]
-    s = t.seat(m.seat)
-    ctx.require(
-        m.unknown <= s.hand_unknown, f"seat {m.seat} has only {s.hand_unknown} unseen hand cards"
-    )
     for c, source in zip(m.cards, sources, strict=True):
         _lift_from(ctx, m.seat, c, source)
         t.put(c, "discard")
     if m.unknown:
-        s = t.seat(m.seat)
-        t.set_seat(replace(s, hand_unknown=s.hand_unknown - min(m.unknown, s.hand_unknown)))
+        _take_unseen(t, m.seat, m.unknown)
         t.discard_unknown += m.unknown
 
 
@@ -889,18 +913,23 @@ def _transfer(
 ) -> None:
     t = ctx.table
     sources = [_possess(ctx, giver, c, zones) for c in cards]
-    s = t.seat(giver)
-    ctx.require(
-        unknown <= s.hand_unknown, f"seat {giver} has only {s.hand_unknown} unseen hand cards"
-    )
     for c, source in zip(cards, sources, strict=True):
         _lift_from(ctx, giver, c, source)
         t.put(c, f"hand:{receiver}")
     if unknown:
-        moved = min(unknown, t.seat(giver).hand_unknown)
-        s = t.seat(giver)
-        t.set_seat(replace(s, hand_unknown=s.hand_unknown - moved))
-        t.hand_to_unknown(receiver, moved)
+        _take_unseen(t, giver, unknown)
+        t.hand_to_unknown(receiver, unknown)
+
+
+def _take_unseen(t: Table, seat: int, count: int) -> None:
+    """Unseen cards leave a hand; there must be that many (never forced: cards are physical)."""
+    s = t.seat(seat)
+    if count > s.hand_unknown:
+        raise IllegalMove(
+            f"seat {seat} has only {s.hand_unknown} unseen hand card"
+            f"{'s' if s.hand_unknown != 1 else ''}, not {count}"
+        )
+    t.set_seat(evolve(s, hand_unknown=s.hand_unknown - count))
 
 
 def _move_cards(ctx: Ctx, m: Move) -> None:
@@ -910,12 +939,17 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
     if isinstance(top, Expect) and top.what == "reveal" and m.to == "processing":
         ctx.require(len(m.cards) in top.counts, f"五谷丰登 turns over {top.counts[0]} cards")
         t.stack.pop()
+        if m.source in (None, "pile"):
+            t.ensure_pile(len(m.cards))
         for c in m.cards:
             t.move(c, "processing", source=m.source or "pile")
         return
     if isinstance(top, Expect) and top.what == "pick" and m.to == f"hand:{top.seat}":
+        use = next((f for f in reversed(t.stack) if isinstance(f, CardUse)), None)
+        own = use.cards if use is not None else ()
         ctx.require(
-            len(m.cards) == 1 and all(t.where.get(c) == "processing" for c in m.cards),
+            len(m.cards) == 1
+            and all(t.where.get(c) == "processing" and c not in own for c in m.cards),
             "五谷丰登: take one of the cards turned over",
         )
         t.stack.pop()
@@ -1006,9 +1040,9 @@ def _judge(ctx: Ctx, m: Move) -> None:
         t.log.append(f"八卦阵 {'succeeds' if got > top.got else 'fails'} ({c.face})")
         if got >= top.need:
             t.move(m.card, "discard")
-            close_ask(ctx, replace(top, got=got, judged=True), True)
+            close_ask(ctx, evolve(top, got=got, judged=True), True)
             return
-        replace_top(t, replace(top, got=got, judged=True))
+        replace_top(t, evolve(top, got=got, judged=True))
     else:
         _free(ctx, "a judgement")
     if t.where.get(m.card) == "processing":
@@ -1056,7 +1090,7 @@ def _max_hp(ctx: Ctx, m: Move) -> None:
     ctx.require(m.delta != 0, "a change of 0 changes nothing")
     _free(ctx, "changing max HP")
     max_hp = s.max_hp + m.delta
-    s = replace(s, max_hp=max_hp, hp=min(s.hp, max_hp))
+    s = evolve(s, max_hp=max_hp, hp=min(s.hp, max_hp))
     t.set_seat(s)
     if max_hp <= 0:
         push(t, Death(m.seat, None))
@@ -1072,7 +1106,7 @@ def _chain(ctx: Ctx, m: Move) -> None:
         f"seat {m.seat} is already {'chained' if s.chained else 'unchained'}",
     )
     _free(ctx, "chaining")
-    t.set_seat(replace(s, chained=m.chained))
+    t.set_seat(evolve(s, chained=m.chained))
 
 
 def _flip(ctx: Ctx, m: Move) -> None:
@@ -1081,7 +1115,7 @@ def _flip(ctx: Ctx, m: Move) -> None:
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")
     _free(ctx, "flipping")
-    t.set_seat(replace(s, flipped=not s.flipped))
+    t.set_seat(evolve(s, flipped=not s.flipped))
 
 
 def _mark(ctx: Ctx, m: Move) -> None:
@@ -1096,7 +1130,7 @@ def _mark(ctx: Ctx, m: Move) -> None:
         marks[m.name] = value
     else:
         marks.pop(m.name, None)
-    t.set_seat(replace(s, marks=tuple(sorted(marks.items()))))
+    t.set_seat(evolve(s, marks=tuple(sorted(marks.items()))))
 
 
 def _skill(ctx: Ctx, m: Move) -> None:
@@ -1133,6 +1167,7 @@ def _die(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Die)
     t = ctx.table
     ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is already dead")
+    _require_no_settlement(ctx, "record a death now")
     ctx.require(
         ctx.forced or t.seat(m.seat).hp <= 0,
         f"seat {m.seat} has {t.seat(m.seat).hp} HP; force it if a skill kills",
@@ -1146,7 +1181,7 @@ def _end(ctx: Ctx, m: Move) -> None:
     sides = ctx.mode.sides()
     if sides:
         ctx.require(m.winner in sides, f"{ctx.mode.name} ends with one of: {', '.join(sides)}")
-    decided = ctx.mode.winner(t.snapshot())
+    decided = ctx.mode.winner(t)
     if t.turn.phase is Phase.OVER:
         ctx.require(t.winner == m.winner, f"the game already ended: {describe_winner(t.winner)}")
     else:

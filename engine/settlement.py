@@ -8,14 +8,14 @@ empty. Newest first: a frame pushed on top settles before the one under it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from engine.cards import Colour, Element, Subtype, Suit
-from engine.derived import card, distance, effects_of, kind
+from engine.cards import Colour, Element, Suit
+from engine.derived import attack_range, card, distance, effects_of, kind
 from engine.effects import DoubleResponse
 from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point
 from engine.modes import Mode, NeedRole
-from engine.state import Phase
+from engine.state import Phase, evolve
 from engine.table import GameOver, IllegalMove, Table
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
@@ -109,6 +109,9 @@ def settle(ctx: Ctx) -> None:
         if guard > 10_000:
             raise AssertionError("settlement does not progress")
         top = t.stack[-1]
+        if isinstance(top, Ask) and top.want == "tao" and not t.seat(top.for_seat).alive:
+            t.stack.pop()  # the dying seat died some other way meanwhile
+            continue
         if isinstance(top, Ask | Expect):
             return
         if isinstance(top, CardUse):
@@ -132,13 +135,13 @@ def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:
     below = t.stack[-1] if t.stack else None
     if isinstance(below, CardUse):
         if ask.want == "nullification":
-            replace_top(t, replace(below, nullified=ask.got % 2 == 1, step=below.step + 1))
+            replace_top(t, evolve(below, nullified=ask.got % 2 == 1, step=below.step + 1))
         else:
-            replace_top(t, replace(below, step=below.step + 1, answered=success))
+            replace_top(t, evolve(below, step=below.step + 1, answered=success))
     elif isinstance(below, Judging):
-        replace_top(t, replace(below, nullified=ask.got % 2 == 1, step=1))
+        replace_top(t, evolve(below, nullified=ask.got % 2 == 1, step=1))
     elif isinstance(below, Dying):
-        replace_top(t, replace(below, index=len(below.order)))
+        replace_top(t, evolve(below, index=len(below.order)))
     settle(ctx)
 
 
@@ -149,22 +152,22 @@ def _next_target(t: Table, f: CardUse) -> None:
     if f.index + 1 < len(f.targets):
         replace_top(
             t,
-            replace(
+            evolve(
                 f, index=f.index + 1, step=0, nullified=False, answered=False, point=Point.RESPOND
             ),
         )
     else:
-        replace_top(t, replace(f, point=Point.TO_DISCARD))
+        replace_top(t, evolve(f, point=Point.TO_DISCARD))
 
 
 def _step_use(ctx: Ctx, f: CardUse) -> None:
     t = ctx.table
     if f.point in (Point.DECLARE, Point.CHOOSE_TARGETS, Point.BECOME_TARGET):
         if f.kind == "amazing_grace" and f.step == 0:
-            replace_top(t, replace(f, step=1))
+            replace_top(t, evolve(f, step=1))
             push(t, Expect("reveal", f.user, "五谷丰登: turn over cards", counts=(len(f.targets),)))
             return
-        replace_top(t, replace(f, point=Point.RESPOND, step=0))
+        replace_top(t, evolve(f, point=Point.RESPOND, step=0))
         return
     if f.point is Point.TO_DISCARD:
         for c in f.cards:
@@ -181,10 +184,10 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         return
     if f.step == 0:
         if f.kind in TRICKS_ASKING_NULLIFICATION and anyone_may_nullify(t):
-            replace_top(t, replace(f, step=1, point=Point.RESPOND))
+            replace_top(t, evolve(f, step=1, point=Point.RESPOND))
             push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
             return
-        f = replace(f, step=2, point=Point.TAKE_EFFECT)
+        f = evolve(f, step=2, point=Point.TAKE_EFFECT)
         replace_top(t, f)
         return
     if f.nullified and f.step == 2:
@@ -211,7 +214,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
             t.log.append(f"藤甲 of seat {target}: an ordinary Sha has no effect")
             _next_target(t, f)
             return
-        replace_top(t, replace(f, step=3))
+        replace_top(t, evolve(f, step=3))
         push(
             t,
             Ask(
@@ -226,7 +229,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
         if f.answered:  # dodged
             _next_target(t, f)
             return
-        replace_top(t, replace(f, step=5))
+        replace_top(t, evolve(f, step=5))
         element = kind(f.kind).element
         push(t, DamageEvent(target, 1 + f.bonus, element, f.user, f.kind))
         return
@@ -246,12 +249,12 @@ def _duel(ctx: Ctx, f: CardUse) -> None:
     if f.step == 2 or f.answered:
         turn = (f.step - 2) // 2  # 0: the target plays, 1: the user, 2: the target ...
         who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
-        replace_top(t, replace(f, step=f.step + 1, answered=False))
+        replace_top(t, evolve(f, step=f.step + 1, answered=False))
         push(t, Ask("sha", (who,), f"决斗 with seat {other}", need=needs(t, other, "duel")))
         return
     turn = (f.step - 4) // 2
     who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
-    replace_top(t, replace(f, step=1000))
+    replace_top(t, evolve(f, step=1000))
     push(t, DamageEvent(who, 1 + f.bonus, None, other, "duel"))
 
 
@@ -265,14 +268,14 @@ def _mass_attack(want: str) -> Effect:
                 t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
                 _next_target(t, f)
                 return
-            replace_top(t, replace(f, step=3))
+            replace_top(t, evolve(f, step=3))
             push(t, Ask(want, (target,), f"{kind(f.kind).name} from seat {f.user}"))
             return
         if f.step == 4:
             if f.answered:
                 _next_target(t, f)
                 return
-            replace_top(t, replace(f, step=5))
+            replace_top(t, evolve(f, step=5))
             push(t, DamageEvent(target, 1, None, f.user, f.kind))
             return
         _next_target(t, f)
@@ -295,7 +298,7 @@ def _ex_nihilo(ctx: Ctx, f: CardUse) -> None:
 def _iron_chain(ctx: Ctx, f: CardUse) -> None:
     t = ctx.table
     s = t.seat(f.target)
-    t.set_seat(replace(s, chained=not s.chained))
+    t.set_seat(evolve(s, chained=not s.chained))
     _next_target(t, f)
 
 
@@ -312,7 +315,7 @@ def _expecting(what: str, reason: str, seat_of: str) -> Effect:
                     _next_target(t, f)
                     return
             seat = f.user if seat_of == "user" else target
-            replace_top(t, replace(f, step=3))
+            replace_top(t, evolve(f, step=3))
             push(t, Expect(what, seat, reason, other=target))
             return
         _next_target(t, f)
@@ -324,14 +327,14 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
     """借刀杀人: targets (A, B): A uses a Sha on B, or gives A's weapon to the user."""
     t = ctx.table
     if f.index > 0:  # B is the Sha's victim, not a target of its own
-        replace_top(t, replace(f, point=Point.TO_DISCARD))
+        replace_top(t, evolve(f, point=Point.TO_DISCARD))
         return
     wielder, victim = f.targets[0], f.targets[1]
     if f.step == 2:
         if t.seat(wielder).weapon is None:
-            replace_top(t, replace(f, point=Point.TO_DISCARD))
+            replace_top(t, evolve(f, point=Point.TO_DISCARD))
             return
-        replace_top(t, replace(f, step=3))
+        replace_top(t, evolve(f, step=3))
         push(
             t,
             Ask(
@@ -348,9 +351,9 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
             if weapon is not None:
                 t.move(weapon, f"hand:{f.user}")
                 t.log.append(f"seat {wielder} gives {card(weapon)} to seat {f.user}")
-        replace_top(t, replace(f, point=Point.TO_DISCARD))
+        replace_top(t, evolve(f, point=Point.TO_DISCARD))
         return
-    replace_top(t, replace(f, point=Point.TO_DISCARD))
+    replace_top(t, evolve(f, point=Point.TO_DISCARD))
 
 
 def _fire_attack(ctx: Ctx, f: CardUse) -> None:
@@ -360,7 +363,7 @@ def _fire_attack(ctx: Ctx, f: CardUse) -> None:
         if t.seat(target).hand_count == 0:
             _next_target(t, f)
             return
-        replace_top(t, replace(f, step=3))
+        replace_top(t, evolve(f, step=3))
         push(t, Expect("show", target, f"火攻 from seat {f.user}: show a hand card", other=f.user))
         return
     if f.step == 4:  # the shown card's suit is in the Expect that follows
@@ -375,7 +378,7 @@ def _amazing_grace(ctx: Ctx, f: CardUse) -> None:
         if not t.processing:
             _next_target(t, f)
             return
-        replace_top(t, replace(f, step=3))
+        replace_top(t, evolve(f, step=3))
         push(t, Expect("pick", f.target, "五谷丰登: take one of the cards turned over"))
         return
     _next_target(t, f)
@@ -420,14 +423,14 @@ def heal(t: Table, seat: int, amount: int) -> int:
     s = t.seat(seat)
     gained = max(0, min(amount, s.max_hp - s.hp))
     if gained:
-        t.set_seat(replace(s, hp=s.hp + gained))
+        t.set_seat(evolve(s, hp=s.hp + gained))
     return gained
 
 
 def lose_hp(ctx: Ctx, seat: int, amount: int) -> None:
     t = ctx.table
     s = t.seat(seat)
-    t.set_seat(replace(s, hp=s.hp - amount))
+    t.set_seat(evolve(s, hp=s.hp - amount))
     if s.hp - amount <= 0:
         push(t, Dying(seat, None, t.order_from(t.turn.seat or seat)))
 
@@ -447,16 +450,16 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         if armour == "silver_lion" and amount > 1:
             amount = 1
             t.log.append(f"白银狮子 of seat {f.target}: damage reduced to 1")
-        replace_top(t, replace(f, amount=amount, point=Point.HP_CHANGE))
+        replace_top(t, evolve(f, amount=amount, point=Point.HP_CHANGE))
         return
     if f.point is Point.HP_CHANGE:
         chained = s.chained and f.element is not None
-        s = replace(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
+        s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
         what = f"{f.element.value} " if f.element else ""
         by = f" from seat {f.source}" if f.source else ""
         t.log.append(f"seat {f.target} takes {f.amount} {what}damage{by} (HP {s.hp}/{s.max_hp})")
-        replace_top(t, replace(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
+        replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
         return
@@ -479,7 +482,7 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
         t.stack.pop()
         return
     if f.index < len(f.order):
-        replace_top(t, replace(f, index=len(f.order)))
+        replace_top(t, evolve(f, index=len(f.order)))
         living = tuple(seat for seat in f.order if t.seat(seat).alive)
         push(
             t,
@@ -496,7 +499,7 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     mode = ctx.mode
     s = t.seat(f.seat)
     if f.step == 0:
-        replace_top(t, replace(f, step=1))
+        replace_top(t, evolve(f, step=1))
         if mode.roles_hidden and s.role is None:
             push(t, Expect("role", f.seat, f"seat {f.seat} dies: reveal the role"))
         return
@@ -506,22 +509,22 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             s = t.seat(f.seat)
         moved = t.discard_everything(f.seat)
         killed = f", killed by seat {f.killer}" if f.killer else ""
-        if mode.replacement(t.snapshot(), f.seat):
+        if mode.replacement(t, f.seat):
             _replace_general(t, f.seat)
             t.log.append(f"seat {f.seat}'s general dies{killed}; {moved} cards discarded")
         else:
-            t.set_seat(replace(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
+            t.set_seat(evolve(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
             t.log.append(f"seat {f.seat} dies{killed}; {moved} cards discarded")
-        effects = mode.death_effects(t.snapshot(), f.seat, f.killer)
+        effects = mode.death_effects(t, f.seat, f.killer)
         for seat, count in effects.draws:
             t.draw_unknown(seat, count)
             t.log.append(f"seat {seat} draws {count}")
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
             t.log.append(f"seat {seat} discards all hand and equipment cards")
-        replace_top(t, replace(f, step=2))
+        replace_top(t, evolve(f, step=2))
         return
-    winner = mode.winner(t.snapshot())
+    winner = mode.winner(t)
     if isinstance(winner, NeedRole):
         if not any(isinstance(x, Expect) and x.what == "role" for x in t.stack):
             push(
@@ -545,7 +548,7 @@ def _replace_general(t: Table, seat: int) -> None:
     rest = s.generals[1:]
     general = standard_catalogue().general(rest[0])
     t.set_seat(
-        replace(
+        evolve(
             s,
             generals=rest,
             hidden=(),
@@ -566,12 +569,12 @@ def reveal_side(ctx: Ctx, seat: int) -> None:
     t = ctx.table
     s = t.seat(seat)
     first_reveal = len(s.hidden) == len(s.generals)
-    side = ctx.mode.side_on_reveal(t.snapshot(), seat) if first_reveal else s.kingdom
-    t.set_seat(replace(s, hidden=(), kingdom=side))
+    side = ctx.mode.side_on_reveal(t, seat) if first_reveal else s.kingdom
+    t.set_seat(evolve(s, hidden=(), kingdom=side))
 
 
 def check_victory(ctx: Ctx) -> None:
-    winner = ctx.mode.winner(ctx.table.snapshot())
+    winner = ctx.mode.winner(ctx.table)
     if isinstance(winner, str):
         ctx.table.winner = winner
         raise GameOver
@@ -586,7 +589,7 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
         t.stack.pop()  # the trick left the zone meanwhile
         return
     if f.step == 0:
-        replace_top(t, replace(f, step=1))
+        replace_top(t, evolve(f, step=1))
         if anyone_may_nullify(t):
             push(t, nullification_ask(t, f"{kind(f.kind).name} in seat {f.seat}'s judgement zone"))
         return
@@ -598,7 +601,7 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
             else:
                 t.move(f.card, "discard")
             return
-        replace_top(t, replace(f, step=2))
+        replace_top(t, evolve(f, step=2))
         push(
             t,
             Expect(
@@ -654,12 +657,5 @@ def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
 
 
 def in_range_for_collateral(t: Table, wielder: int, victim: int) -> bool:
-    from engine.derived import attack_range
-
-    state = t.snapshot()
-    d = distance(state, wielder, victim)
-    return d is not None and d.value <= attack_range(state, wielder).value
-
-
-def slot_of(card_id: int) -> Subtype | None:
-    return card(card_id).kind.subtype
+    d = distance(t, wielder, victim)
+    return d is not None and d.value <= attack_range(t, wielder).value

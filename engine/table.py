@@ -9,11 +9,11 @@ untouched.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Mapping
 
 from engine.cards import Subtype
 from engine.derived import card
-from engine.state import Delayed, GameState, Seat, Turn
+from engine.state import Delayed, GameState, Seat, Turn, evolve
 
 
 class IllegalMove(ValueError):
@@ -39,8 +39,8 @@ class Table:
         self.winner = state.winner
         self.shuffles = state.shuffles
         self.skill_context = state.skill_context
-        self.where = state.where  # copied on first write
-        self._where_copied = False
+        self.where: Mapping[int, str] = state.where  # copied on first write
+        self._written: dict[int, str] | None = None
         self.log: list[str] = []  # what happened automatically, for the move's description
 
     # ------------------------------------------------------------ reading
@@ -54,8 +54,13 @@ class Table:
         self.seats[seat.seat - 1] = seat
 
     def freeze(self) -> GameState:
-        return replace(
-            self.base,
+        base = self.base
+        return GameState(
+            mode=base.mode,
+            players=base.players,
+            variant=base.variant,
+            packages=base.packages,
+            deck=base.deck,
             seats=tuple(self.seats),
             draw_pile=self.draw_pile,
             discard_pile=tuple(self.discard_pile),
@@ -71,13 +76,17 @@ class Table:
             skill_context=self.skill_context,
         )
 
-    def snapshot(self) -> GameState:
-        """The state as it is now (used by rules that need derived quantities mid-move)."""
-        return self.freeze()
-
     @property
     def players(self) -> int:
         return len(self.seats)
+
+    @property
+    def variant(self) -> str:
+        return self.base.variant
+
+    @property
+    def living(self) -> tuple[Seat, ...]:
+        return tuple(s for s in self.seats if s.alive)
 
     def order_from(self, first: int) -> tuple[int, ...]:
         n = len(self.seats)
@@ -94,18 +103,19 @@ class Table:
         return seat
 
     def set_turn(self, **changes: object) -> None:
-        self.turn = replace(self.turn, **changes)  # type: ignore[arg-type]
+        self.turn = evolve(self.turn, **changes)
 
     # ------------------------------------------------------------ card locations
 
     def _set_where(self, card_id: int, zone: str | None) -> None:
-        if not self._where_copied:
-            self.where = dict(self.where)
-            self._where_copied = True
+        written = self._written
+        if written is None:
+            written = self._written = dict(self.where)
+            self.where = written
         if zone is None:
-            self.where.pop(card_id, None)
+            written.pop(card_id, None)
         else:
-            self.where[card_id] = zone
+            written[card_id] = zone
 
     def check_in_deck(self, card_id: int) -> None:
         if card_id not in self.base.deck:
@@ -141,14 +151,14 @@ class Table:
             s = self.seats[int(owner) - 1]
             hand = list(s.hand)
             hand.remove(card_id)
-            self.set_seat(replace(s, hand=tuple(hand)))
+            self.set_seat(evolve(s, hand=tuple(hand)))
         elif kind == "equip":
             s = self.seats[int(owner) - 1]
             slot = _slot_holding(s, card_id)
             self.set_seat(s.with_equipped(slot, None))
         elif kind == "judge":
             s = self.seats[int(owner) - 1]
-            self.set_seat(replace(s, judgement=tuple(d for d in s.judgement if d.card != card_id)))
+            self.set_seat(evolve(s, judgement=tuple(d for d in s.judgement if d.card != card_id)))
         elif zone == "discard":
             self.discard_pile.remove(card_id)
         elif zone == "processing":
@@ -167,7 +177,7 @@ class Table:
                     f"{card(card_id)} cannot come from seat {owner}'s hand: "
                     f"no unseen cards there ({s.hand_count} known)"
                 )
-            self.set_seat(replace(s, hand_unknown=s.hand_unknown - 1))
+            self.set_seat(evolve(s, hand_unknown=s.hand_unknown - 1))
         elif source == "pile":
             if self.draw_pile <= 0:
                 raise IllegalMove("the draw pile is empty")
@@ -184,7 +194,7 @@ class Table:
         kind, _, owner = zone.partition(":")
         if kind == "hand":
             s = self.seat(int(owner))
-            self.set_seat(replace(s, hand=(*s.hand, card_id)))
+            self.set_seat(evolve(s, hand=(*s.hand, card_id)))
         elif kind == "equip":
             s = self.seat(int(owner))
             slot = card(card_id).kind.subtype
@@ -200,7 +210,7 @@ class Table:
         elif kind == "judge":
             s = self.seat(int(owner))
             delayed = Delayed(card_id, as_kind or card(card_id).key)
-            self.set_seat(replace(s, judgement=(*s.judgement, delayed)))
+            self.set_seat(evolve(s, judgement=(*s.judgement, delayed)))
         elif zone == "discard":
             self.discard_pile.append(card_id)
         elif zone == "processing":
@@ -225,7 +235,7 @@ class Table:
     def hand_to_unknown(self, seat: int, count: int) -> None:
         """Unseen cards join a hand from the draw pile."""
         s = self.seat(seat)
-        self.set_seat(replace(s, hand_unknown=s.hand_unknown + count))
+        self.set_seat(evolve(s, hand_unknown=s.hand_unknown + count))
 
     def discard_everything(self, seat: int) -> int:
         """All the cards of a seat's zones go to the discard pile (death, 主公杀忠臣)."""
@@ -236,7 +246,7 @@ class Table:
         s = self.seat(seat)
         self.discard_unknown += s.hand_unknown
         moved = len(cards) + s.hand_unknown
-        self.set_seat(replace(s, hand_unknown=0))
+        self.set_seat(evolve(s, hand_unknown=0))
         return moved
 
     def discard_hand_and_equipment(self, seat: int) -> None:
@@ -245,7 +255,7 @@ class Table:
             self.move(c, "discard")
         s = self.seat(seat)
         self.discard_unknown += s.hand_unknown
-        self.set_seat(replace(s, hand_unknown=0))
+        self.set_seat(evolve(s, hand_unknown=0))
 
     # ------------------------------------------------------------ the draw pile
 

@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from engine.generals import General
-from engine.state import GameState, Role, Seat
+from engine.state import PublicState, Role, Seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,40 +64,40 @@ class Mode:
         """Roles known from the seating alone (team modes); empty when hidden."""
         return {}
 
-    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+    def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
 
-    def first_seat(self, state: GameState) -> int:
+    def first_seat(self, state: PublicState) -> int:
         return 1
 
-    def next_seat(self, state: GameState, current: int) -> int:
+    def next_seat(self, state: PublicState, current: int) -> int:
         return state.next_living(current)
 
-    def starting_hand_of(self, state: GameState, seat: int) -> int:
+    def starting_hand_of(self, state: PublicState, seat: int) -> int:
         return self.starting_hand
 
-    def draw_count(self, state: GameState, seat: int) -> int:
+    def draw_count(self, state: PublicState, seat: int) -> int:
         """Cards drawn in this seat's draw phase before skills (normally 2)."""
         return 2
 
-    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+    def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         """Rewards and penalties (奖惩) after a death."""
         return DeathEffects()
 
-    def side_on_reveal(self, state: GameState, seat: int) -> str | None:
+    def side_on_reveal(self, state: PublicState, seat: int) -> str | None:
         """The side a seat takes when it reveals its generals (国战); others keep theirs."""
         return state.seat(seat).kingdom
 
-    def side(self, state: GameState, seat: int) -> str | None:
+    def side(self, state: PublicState, seat: int) -> str | None:
         """The side a seat plays for, when it is known."""
         role = state.seat(seat).role
         return role.value if role else None
 
-    def replacement(self, state: GameState, dead: int) -> bool:
+    def replacement(self, state: PublicState, dead: int) -> bool:
         """Whether the dead seat plays on with its next general (1v1)."""
         return False
 
-    def winner(self, state: GameState) -> str | NeedRole | None:
+    def winner(self, state: PublicState) -> str | NeedRole | None:
         """The winning side when the game is decided, else None."""
         return None
 

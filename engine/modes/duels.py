@@ -6,7 +6,7 @@ from collections import Counter
 
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode
-from engine.state import GameState, Role, Seat
+from engine.state import PublicState, Role, Seat
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
@@ -30,16 +30,16 @@ class OneVsOne(Mode):
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         return Counter({L: 1, N: 1})
 
-    def first_seat(self, state: GameState) -> int:
+    def first_seat(self, state: PublicState) -> int:
         return 2
 
-    def draw_count(self, state: GameState, seat: int) -> int:
+    def draw_count(self, state: PublicState, seat: int) -> int:
         return 1 if state.turn.number == 1 else 2
 
-    def replacement(self, state: GameState, dead: int) -> bool:
+    def replacement(self, state: PublicState, dead: int) -> bool:
         return len(state.seat(dead).generals) > 1
 
-    def winner(self, state: GameState) -> str | None:
+    def winner(self, state: PublicState) -> str | None:
         for s in state.seats:
             if not s.alive:
                 return "renegade" if s.role is L else "lord"
@@ -66,18 +66,18 @@ class TwoVsTwo(Mode):
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         return Counter({Y: 2, R: 2})
 
-    def starting_hand_of(self, state: GameState, seat: int) -> int:
+    def starting_hand_of(self, state: PublicState, seat: int) -> int:
         return 5 if seat == 4 else 4
 
-    def draw_count(self, state: GameState, seat: int) -> int:
+    def draw_count(self, state: PublicState, seat: int) -> int:
         return 1 if state.turn.number == 1 else 2
 
-    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+    def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         role = state.seat(dead).role
         mates = [s.seat for s in state.seats if s.alive and s.role is role and s.seat != dead]
         return DeathEffects(draws=tuple((m, 1) for m in mates))
 
-    def winner(self, state: GameState) -> str | None:
+    def winner(self, state: PublicState) -> str | None:
         for side in (Y, R):
             if not any(s.alive and s.role is side for s in state.seats):
                 return "rebel" if side is Y else "loyalist"
@@ -110,16 +110,16 @@ class ThreeVsThree(Mode):
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         return Counter({L: 1, Y: 2, N: 1, R: 2})
 
-    def side(self, state: GameState, seat: int) -> str | None:
+    def side(self, state: PublicState, seat: int) -> str | None:
         return "warm" if seat >= 4 else "cold"
 
-    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+    def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
 
-    def first_seat(self, state: GameState) -> int:
+    def first_seat(self, state: PublicState) -> int:
         return COLD_MARSHAL if state.variant == "cold_first" else WARM_MARSHAL
 
-    def next_seat(self, state: GameState, current: int) -> int:
+    def next_seat(self, state: PublicState, current: int) -> int:
         index = CYCLE_3V3.index(current)
         for step in range(1, len(CYCLE_3V3) + 1):
             candidate = CYCLE_3V3[(index + step) % len(CYCLE_3V3)]
@@ -127,12 +127,12 @@ class ThreeVsThree(Mode):
                 return candidate
         return current
 
-    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+    def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         if killer is None or killer == dead or not state.seat(killer).alive:
             return DeathEffects()
         return DeathEffects(draws=((killer, 2),))
 
-    def winner(self, state: GameState) -> str | None:
+    def winner(self, state: PublicState) -> str | None:
         if not state.seat(WARM_MARSHAL).alive:
             return "cold"
         if not state.seat(COLD_MARSHAL).alive:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode
-from engine.state import GameState, Seat
+from engine.state import PublicState, Seat
 
 CAREERIST = "careerist"
 
@@ -32,16 +32,16 @@ class Hegemony(Mode):
     generals_per_seat = 2
     same_kingdom_generals = True
 
-    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+    def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
 
-    def side(self, state: GameState, seat: int) -> str | None:
+    def side(self, state: PublicState, seat: int) -> str | None:
         s = state.seat(seat)
         if len(s.hidden) == len(s.generals) and s.alive:
             return None  # nothing revealed: the table does not know
         return s.kingdom
 
-    def side_on_reveal(self, state: GameState, seat: int) -> str:
+    def side_on_reveal(self, state: PublicState, seat: int) -> str:
         """The side a seat takes when its first general turns face up."""
         s = state.seat(seat)
         assert s.kingdom is not None
@@ -56,7 +56,7 @@ class Hegemony(Mode):
             return f"{CAREERIST}{seat}"
         return s.kingdom
 
-    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+    def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         if killer is None or killer == dead or not state.seat(killer).alive:
             return DeathEffects()
         dead_side = self.side(state, dead)
@@ -66,7 +66,7 @@ class Hegemony(Mode):
         members = sum(1 for s in state.seats if self.side(state, s.seat) == dead_side)
         return DeathEffects(draws=((killer, max(members, 1)),))
 
-    def winner(self, state: GameState) -> str | None:
+    def winner(self, state: PublicState) -> str | None:
         sides = {self.side(state, s.seat) for s in state.living}
         if None in sides or len(sides) != 1:
             return None

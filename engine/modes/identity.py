@@ -6,7 +6,7 @@ from collections import Counter
 
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode, NeedRole
-from engine.state import GameState, Role, Seat
+from engine.state import PublicState, Role, Seat
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
@@ -42,17 +42,17 @@ class Identity(Mode):
         loyal, rebel, renegade = ROLE_TABLE[players, variant]
         return Counter({L: 1, Y: loyal, R: rebel, N: renegade})
 
-    def max_hp(self, state: GameState, seat: Seat, generals: tuple[General, ...]) -> int:
+    def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         bonus = 1 if seat.role is L and state.players >= 5 else 0
         return generals[0].max_hp + bonus
 
-    def first_seat(self, state: GameState) -> int:
+    def first_seat(self, state: PublicState) -> int:
         for s in state.seats:
             if s.role is L:
                 return s.seat
         return 1
 
-    def death_effects(self, state: GameState, dead: int, killer: int | None) -> DeathEffects:
+    def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         if killer is None or killer == dead or not state.seat(killer).alive:
             return DeathEffects()
         role = state.seat(dead).role
@@ -62,7 +62,7 @@ class Identity(Mode):
             return DeathEffects(discard_all=(killer,))
         return DeathEffects()
 
-    def winner(self, state: GameState) -> str | NeedRole | None:
+    def winner(self, state: PublicState) -> str | NeedRole | None:
         lord = next((s for s in state.seats if s.role is L), None)
         if lord is None:
             return None
