@@ -1,0 +1,64 @@
+"""Write the sample game records in samples/ from the seeded simulator.
+
+``python -m bench.make_samples`` rewrites them; the same seeds give the same
+games, so the files only change when the engine or the simulator does. Each
+sample is a whole legal game (no forced move) that ends with a winner, and
+says so in its headers; tests/engine/test_samples.py replays them.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from bench.simulate import random_setup, simulate
+from engine.game import Game
+from engine.moves import Forced
+from engine.record import Record, format_record
+from engine.rules import describe_winner
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+
+# (file name, mode, players, first seed to try)
+WANTED = [
+    ("identity-5", "identity", 5, 101),
+    ("identity-8", "identity", 8, 202),
+    ("1v1", "1v1", 2, 303),
+    ("2v2", "2v2", 4, 404),
+    ("3v3", "3v3", 6, 505),
+    ("hegemony", "hegemony", 5, 606),
+]
+
+
+def sample(mode: str, players: int, seed: int) -> tuple[int, Game]:
+    """The first seed from ``seed`` on whose game ends with a winner, and the game."""
+    for attempt in range(seed, seed + 200):
+        moves = simulate(attempt, random_setup(attempt, mode, players), max_moves=2000)
+        game = Game(moves)
+        if game.state.over and game.state.winner and not any(isinstance(m, Forced) for m in moves):
+            return attempt, game
+    raise RuntimeError(f"no finished {mode} game in 200 seeds from {seed}")
+
+
+def main() -> int:
+    SAMPLES.mkdir(exist_ok=True)
+    for name, mode, players, seed in WANTED:
+        used, game = sample(mode, players, seed)
+        state = game.state
+        headers = {
+            "Event": f"sample {mode} game, {players} players",
+            "Generator": f"bench/simulate.py, seed {used}",
+            "Mode": mode,
+            "Players": str(players),
+            "Moves": str(len(game)),
+            "Result": state.winner or "",
+            "Termination": describe_winner(state.winner),
+        }
+        path = SAMPLES / f"{name}.sgs"
+        path.write_text(format_record(Record(headers, game.moves)), encoding="utf-8")
+        print(f"{path.name}: {len(game)} moves, {describe_winner(state.winner)}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
