@@ -47,12 +47,19 @@ class TargetCheck:
     reason: str  # why not, or a note such as "distance 2, in range 3"
 
 
+_CARDS = (None, *standard_catalogue().cards)  # index = card id
+_KINDS = standard_catalogue().kinds
+
+
 def card(card_id: int) -> Card:
-    return standard_catalogue().card(card_id)
+    found = _CARDS[card_id] if 0 < card_id < len(_CARDS) else None
+    if found is None:
+        raise KeyError(f"no card with id {card_id}")
+    return found
 
 
 def kind(key: str) -> CardKind:
-    return standard_catalogue().kinds[key]
+    return _KINDS[key]
 
 
 @cache

@@ -597,11 +597,11 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
         if len(cards) != 1:
             raise IllegalMove("several cards are used as one card only with 'as KIND'")
         return card(cards[0]).key
-    ctx.require(
-        _conversion(ctx, seat, cards, as_kind),
-        f"seat {seat} has no skill to use {'+'.join(card(c).name for c in cards)} "
-        f"as {kind(as_kind).name}",
-    )
+    if not _conversion(ctx, seat, cards, as_kind):
+        ctx.refuse(
+            f"seat {seat} has no skill to use {'+'.join(card(c).name for c in cards)} "
+            f"as {kind(as_kind).name}"
+        )
     return as_kind
 
 
@@ -621,10 +621,11 @@ def _use(ctx: Ctx, m: Move) -> None:
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Ask) and top.want == "sha" and top.for_seat and top.asked == seat:
         # 借刀杀人: the wielder uses a Sha on the named victim.
-        ctx.require(
-            m.targets in ((), (top.for_seat,)),
-            f"借刀杀人: the Sha goes to seat {top.for_seat}, not {','.join(map(str, m.targets))}",
-        )
+        if m.targets not in ((), (top.for_seat,)):
+            ctx.refuse(
+                f"借刀杀人: the Sha goes to seat {top.for_seat}, "
+                f"not {','.join(map(str, m.targets))}"
+            )
         _respond(ctx, Respond(seat, m.cards, m.as_kind))
         return
     if t.turn.phase is Phase.SETUP:
@@ -639,7 +640,8 @@ def _use(ctx: Ctx, m: Move) -> None:
     card_kind = kind(used)
     if card_kind.type is CardType.EQUIPMENT:
         for c in m.cards:
-            ctx.require(t.where.get(c) != f"equip:{seat}", f"{card(c)} is equipped already")
+            if t.where.get(c) == f"equip:{seat}":
+                ctx.refuse(f"{card(c)} is equipped already")
     targets = _targets_for(ctx, seat, card_kind, m.targets, m.cards)
     if card_kind.is_sha:
         left = sha_uses_left(t, seat, m.cards)
@@ -750,9 +752,8 @@ def _respond(ctx: Ctx, m: Move) -> None:
     sources = _sources(ctx, seat, m.cards)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
     allowed = _RESPONSE_KINDS.get(top.want, (top.want,))
-    ctx.require(
-        used in allowed, f"{kind(used).name} does not answer a request for {kind(top.want).name}"
-    )
+    if used not in allowed:
+        ctx.refuse(f"{kind(used).name} does not answer a request for {kind(top.want).name}")
     if used == "jiu":
         ctx.require(seat == top.for_seat, "酒 saves only the dying drinker")
     for c, source in zip(m.cards, sources, strict=True):
@@ -826,11 +827,11 @@ def _draw(ctx: Ctx, m: Move) -> None:
     count = m.count + len(m.cards)
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Expect) and top.what == "draw" and top.seat == m.seat:
-        ctx.require(
-            count in top.counts,
-            f"seat {m.seat} draws {' or '.join(map(str, top.counts))} in the draw phase, "
-            f"not {count}",
-        )
+        if count not in top.counts:
+            ctx.refuse(
+                f"seat {m.seat} draws {' or '.join(map(str, top.counts))} in the draw phase, "
+                f"not {count}"
+            )
         t.stack.pop()
     else:
         _free(ctx, f"drawing {count} card{'s' if count > 1 else ''}")
@@ -992,7 +993,8 @@ def _show(ctx: Ctx, m: Move) -> None:
 def _recast(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Recast)
     t = ctx.table
-    ctx.require(card(m.card).kind.recastable, f"{card(m.card).name} cannot be recast")
+    if not card(m.card).kind.recastable:
+        ctx.refuse(f"{card(m.card).name} cannot be recast")
     ctx.require(
         t.turn.seat == m.seat and t.turn.phase is Phase.PLAY, "recast in your own play phase"
     )
@@ -1006,11 +1008,11 @@ def _judge(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Judge)
     t = ctx.table
     t.check_in_deck(m.card)
-    ctx.require(
-        m.card not in t.where,
-        f"{card(m.card)} cannot be the judgement card: "
-        f"it is in {describe_zone(t.where.get(m.card, ''))}",
-    )
+    if m.card in t.where:
+        ctx.refuse(
+            f"{card(m.card)} cannot be the judgement card: "
+            f"it is in {describe_zone(t.where.get(m.card, ''))}"
+        )
     top = t.stack[-1] if t.stack else None
     t.ensure_pile(1)
     if m.card in t.where:  # forced

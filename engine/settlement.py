@@ -49,6 +49,12 @@ class Ctx:
         if not condition and not self.forced:
             raise IllegalMove(reason)
 
+    def refuse(self, reason: str) -> None:
+        """Refuses the move unless it is forced; for reasons costly to word, only
+        worded when the check fails (``if not ok: ctx.refuse(...)``)."""
+        if not self.forced:
+            raise IllegalMove(reason)
+
 
 Effect = Callable[["Ctx", CardUse], None]
 

@@ -288,8 +288,6 @@ _EVOLVERS: dict[type, Any] = {}
 
 def evolve(obj: T, **changes: Any) -> T:
     """A copy of an immutable value with some fields changed (fast for hot paths)."""
-    if isinstance(obj, tuple):
-        return obj._replace(**changes)  # type: ignore[attr-defined, no-any-return]
     cls = type(obj)
     make = _EVOLVERS.get(cls)
     if make is None:
@@ -298,13 +296,23 @@ def evolve(obj: T, **changes: Any) -> T:
 
 
 def _evolver(cls: type) -> Any:
-    """A copier for one frozen dataclass: a generated function, no per-call introspection."""
-    from dataclasses import fields
+    """A copier for one value type, generated once, with no per-call introspection.
 
-    names = [f.name for f in fields(cls)]
-    lines = ["def make(o, kw):", "    n = new(cls)", "    get = kw.get"]
-    lines += [f"    put(n, {name!r}, get({name!r}, o.{name}))" for name in names]
-    lines.append("    return n")
-    namespace: dict[str, Any] = {"new": object.__new__, "put": object.__setattr__, "cls": cls}
+    Named tuples are rebuilt in one ``tuple.__new__``; frozen dataclasses get
+    their fields set one by one.
+    """
+    if issubclass(cls, tuple):
+        names: list[str] = list(cls._fields)  # type: ignore[attr-defined]
+        items = ", ".join(f"get({name!r}, o[{i}])" for i, name in enumerate(names))
+        lines = ["def make(o, kw):", "    get = kw.get", f"    return new(cls, ({items},))"]
+        namespace: dict[str, Any] = {"new": tuple.__new__, "cls": cls}
+    else:
+        from dataclasses import fields
+
+        names = [f.name for f in fields(cls)]  # type: ignore[arg-type]
+        lines = ["def make(o, kw):", "    n = new(cls)", "    get = kw.get"]
+        lines += [f"    put(n, {name!r}, get({name!r}, o.{name}))" for name in names]
+        lines.append("    return n")
+        namespace = {"new": object.__new__, "put": object.__setattr__, "cls": cls}
     exec("\n".join(lines), namespace)  # the code is built from field names alone
     return namespace["make"]
