@@ -78,10 +78,24 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
             yield skill
 
 
-def effects_of(seat: Seat) -> Iterator[tuple[Skill, Effect]]:
-    for skill in active_skills(seat):
-        for effect in skill.effects:
-            yield skill, effect
+def effects_of(seat: Seat) -> tuple[tuple[Skill, Effect], ...]:
+    """The effects a seat's working skills declare (cached: asked many times a move)."""
+    return _effects(seat.generals, seat.hidden, seat.role is Role.LORD)
+
+
+@cache
+def _effects(
+    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool
+) -> tuple[tuple[Skill, Effect], ...]:
+    out: list[tuple[Skill, Effect]] = []
+    for general in generals:
+        if general in hidden:
+            continue
+        for skill in _general_skills(general):
+            if skill.lord and not lord:
+                continue
+            out.extend((skill, effect) for effect in skill.effects)
+    return tuple(out)
 
 
 def ring_distance(state: PublicState, a: int, b: int) -> int:
@@ -90,6 +104,39 @@ def ring_distance(state: PublicState, a: int, b: int) -> int:
     i, j = living.index(a), living.index(b)
     steps = abs(i - j)
     return min(steps, len(living) - steps)
+
+
+def distance_value(state: PublicState, a: int, b: int) -> int | None:
+    """The number of :func:`distance` without its reasons (for legality checks)."""
+    sa, sb = state.seat(a), state.seat(b)
+    if not (sa.alive and sb.alive):
+        return None
+    if a == b:
+        return 0
+    value = ring_distance(state, a, b)
+    if sb.defensive_horse is not None:
+        value += 1
+    if sa.offensive_horse is not None:
+        value -= 1
+    for _, effect in effects_of(sa):
+        if isinstance(effect, DistanceFromSelf):
+            value += effect.delta
+    for _, effect in effects_of(sb):
+        if isinstance(effect, DistanceToSelf):
+            value += effect.delta
+    return max(value, 1)
+
+
+def attack_range_value(state: PublicState, seat: int, spending: tuple[int, ...] = ()) -> int:
+    """The number of :func:`attack_range` without its reasons."""
+    s = state.seat(seat)
+    value = 1
+    if s.weapon is not None and s.weapon not in spending:
+        value = card(s.weapon).kind.attack_range or 1
+    for _, effect in effects_of(s):
+        if isinstance(effect, AttackRange):
+            value += effect.delta
+    return max(value, 0)
 
 
 def distance(state: PublicState, a: int, b: int) -> Measure | None:
@@ -229,22 +276,20 @@ def check_target(
         return TargetCheck(target, False, f"already has {card_kind.name}")
     note = ""
     if target != user and (card_kind.in_attack_range or card_kind.distance_limit is not None):
-        d = distance(state, user, target)
+        d = distance_value(state, user, target)
         assert d is not None
         if card_kind.in_attack_range:
-            rng = attack_range(state, user, spent)
-            if d.value > rng.value:
-                return TargetCheck(target, False, f"distance {d.value} > attack range {rng.value}")
-            note = f"distance {d.value}, attack range {rng.value}"
+            rng = attack_range_value(state, user, spent)
+            if d > rng:
+                return TargetCheck(target, False, f"distance {d} > attack range {rng}")
+            note = f"distance {d}, attack range {rng}"
         elif card_kind.distance_limit is not None:
             if _ignores_trick_distance(state.seat(user)):
-                note = f"distance {d.value}, no distance limit"
-            elif d.value > card_kind.distance_limit:
-                return TargetCheck(
-                    target, False, f"distance {d.value} > {card_kind.distance_limit}"
-                )
+                note = f"distance {d}, no distance limit"
+            elif d > card_kind.distance_limit:
+                return TargetCheck(target, False, f"distance {d} > {card_kind.distance_limit}")
             else:
-                note = f"distance {d.value}"
+                note = f"distance {d}"
     return TargetCheck(target, True, note)
 
 

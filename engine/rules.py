@@ -13,6 +13,7 @@ from collections.abc import Callable
 from engine.cards import CardKind, CardType, Element, Package, Suit, Target
 from engine.catalogue import standard_catalogue
 from engine.derived import (
+    active_skills,
     card,
     check_target,
     effects_of,
@@ -22,7 +23,7 @@ from engine.derived import (
 )
 from engine.effects import AsCard, CardZone, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
 from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging
-from engine.modes import Mode, mode_named
+from engine.modes import MODES, Mode, mode_named
 from engine.moves import (
     Chain,
     Damage,
@@ -179,8 +180,6 @@ def _setup(m: Setup, forced: bool) -> GameState:
 
 
 def _mode_names() -> list[str]:
-    from engine.modes import MODES
-
     return list(MODES)
 
 
@@ -450,8 +449,6 @@ _PHASE_TIMINGS = {
 
 
 def _has_phase_skill(s: Seat, phase: Phase) -> bool:
-    from engine.derived import active_skills
-
     timing = _PHASE_TIMINGS.get(phase)
     if timing is None:
         return False
@@ -721,6 +718,8 @@ def _targets_for(
     for target in given:
         check = check_target(state, seat, card_kind, target, cards)
         ctx.require(check.legal, f"seat {target}: {check.reason}")
+    if len(given) < 2:
+        return given
     # Several targets settle one by one in seat order from the user.
     order = t.order_from(seat)
     return tuple(sorted(given, key=lambda s: order.index(s) if s in order else len(order)))
@@ -1137,8 +1136,6 @@ def _mark(ctx: Ctx, m: Move) -> None:
 
 def _skill(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Skill)
-    from engine.derived import active_skills
-
     t = ctx.table
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine.cards import Colour, Element, Suit
+from engine.catalogue import standard_catalogue
 from engine.derived import attack_range, card, distance, effects_of, kind
 from engine.effects import DoubleResponse
 from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point
@@ -548,8 +549,6 @@ def _step_death(ctx: Ctx, f: Death) -> None:
 
 def _replace_general(t: Table, seat: int) -> None:
     """1v1: the next general comes on at full HP with four new cards."""
-    from engine.catalogue import standard_catalogue
-
     s = t.seat(seat)
     rest = s.generals[1:]
     general = standard_catalogue().general(rest[0])
