@@ -84,6 +84,8 @@ def apply(state: GameState, move: Move) -> GameState:
     forced = isinstance(move, Forced)
     inner = move.move if isinstance(move, Forced) else move
     if isinstance(inner, Setup):
+        if state.mode and not forced:
+            raise IllegalMove("this game is set up already: setup is the first move only")
         return _setup(inner, forced)
     if not state.mode:
         raise IllegalMove("no game yet: the first move is setup")

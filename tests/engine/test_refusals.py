@@ -58,6 +58,7 @@ CASES = [
     (f"recast 1 #{cid('sha', '♠8')}", "杀 cannot be recast"),
     ("unchain 2", "seat 2 is already unchained"),
     ("mark 2 rage -1", "seat 2 has only 0 rage marks"),
+    ("setup identity 5", "this game is set up already"),
 ]
 
 

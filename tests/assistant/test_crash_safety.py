@@ -1,0 +1,146 @@
+"""Crash safety: SIGKILL a process that is appending moves, again and again.
+
+After every kill the SQLite file must pass ``PRAGMA integrity_check``, hold
+every move whose append had returned (the appender records each one as it
+returns), hold no gap, and replay: a new session resumes the game from the
+last stored move. See crash_child.py for the appenders.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from assistant.store import Store
+from bench.simulate import play, random_setup
+from engine.moves import Move
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 50
+SEED = 20261121
+GAME_SEED = 7
+
+
+@cache
+def long_game() -> tuple[int, tuple[Move, ...]]:
+    # A slow game (low aggression) that is still going after 4,000 moves: the
+    # appenders must never run out of moves, however fast the disk is.
+    setup = random_setup(GAME_SEED, "identity", 10)
+    moves = tuple(play(GAME_SEED, setup, 4000, aggression=0.05).moves)
+    assert len(moves) == 4000, "the simulated game is too short for 50 kills"
+    return len(setup), moves
+
+
+class Appenders:
+    """The warmed-up parent of the appenders (crash_child.py), driven over a pipe."""
+
+    def __init__(self, db: Path, moves_file: Path, setup: int) -> None:
+        command = ["-m", "tests.assistant.crash_child", str(db), str(moves_file), str(setup)]
+        self.process = subprocess.Popen(
+            [sys.executable, *command],
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def _send(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def _reply(self, verb: str) -> str:
+        assert self.process.stdout is not None
+        line = self.process.stdout.readline().strip()
+        assert line.startswith(verb + " "), f"expected {verb!r} from the appenders, got {line!r}"
+        return line.removeprefix(verb + " ")
+
+    def start(self, out: Path) -> int:
+        self._send(f"go {out}")
+        return int(self._reply("pid"))
+
+    def kill(self, pid: int) -> None:
+        os.kill(pid, signal.SIGKILL)
+        status = int(self._reply("dead"))
+        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
+            f"the appender ended by itself (status {status}) before it was killed"
+        )
+
+    def close(self) -> None:
+        self._send("stop")
+        self.process.wait(timeout=30)
+
+
+@pytest.fixture
+def appenders(tmp_path: Path) -> Iterator[tuple[Appenders, Path, tuple[Move, ...], int]]:
+    setup, moves = long_game()
+    moves_file = tmp_path / "moves.txt"
+    moves_file.write_text("".join(f"{m}\n" for m in moves), encoding="utf-8")
+    db = tmp_path / "games.db"
+    parent = Appenders(db, moves_file, setup)
+    try:
+        yield parent, db, moves, setup
+    finally:
+        parent.close()
+
+
+def wait_for_output(out: Path, timeout: float = 30) -> None:
+    end = time.monotonic() + timeout
+    while not (out.exists() and out.stat().st_size):
+        assert time.monotonic() < end, "the appender never appended"
+        time.sleep(0.001)
+
+
+def test_a_killed_appender_loses_no_committed_move(
+    appenders: tuple[Appenders, Path, tuple[Move, ...], int], tmp_path: Path
+) -> None:
+    parent, db, moves, setup = appenders
+    rng = random.Random(SEED)
+    acknowledged: set[int] = set()
+    stored = 0
+    for kill in range(KILLS):
+        out = tmp_path / f"appended-{kill}.txt"
+        pid = parent.start(out)
+        if kill % 5 == 4:
+            # Now and then at any moment: opening, creating or replaying the game.
+            time.sleep(rng.uniform(0, 0.1))
+        else:
+            wait_for_output(out)
+            time.sleep(rng.uniform(0, 0.02))
+        parent.kill(pid)
+        printed = out.read_text().split() if out.exists() else []
+        assert "done" not in printed, "the game ran out of moves before the kills did"
+        acknowledged.update(int(seq) for seq in printed)
+
+        raw = sqlite3.connect(db)
+        try:
+            assert raw.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            seqs = [row[0] for row in raw.execute("SELECT seq FROM moves ORDER BY seq")]
+        finally:
+            raw.close()
+        assert seqs == list(range(1, len(seqs) + 1)), "a gap in the log"
+        assert acknowledged <= set(seqs), "a move whose append returned is missing"
+        # Unacknowledged: at most the move whose append was returning when the kill came
+        # (or the whole setup, if the game's creation was returning).
+        unacknowledged = len(seqs) - max(acknowledged, default=0)
+        assert unacknowledged in (0, 1) or (not acknowledged and len(seqs) == setup)
+        assert len(seqs) >= stored
+        stored = len(seqs)
+
+        if seqs:
+            with Store.open(str(db)) as store:
+                (game,) = store.games()
+                assert store.load_game(game.id).moves == moves[: len(seqs)]
+                assert store.next_seq(game.id) == len(seqs) + 1
+    assert stored > setup + 2 * KILLS, "too few moves were appended to mean much"
+    print(f"{KILLS} kills, {stored} moves stored, {len(acknowledged)} acknowledged")
