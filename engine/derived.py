@@ -193,17 +193,34 @@ def attack_range(state: PublicState, seat: int, spending: Iterable[int] = ()) ->
 def hand_limit(state: PublicState, seat: int) -> Measure:
     """手牌上限: the HP (never below 0), unless a skill fixes or corrects it."""
     s = state.seat(seat)
-    value = max(s.hp, 0)
-    reasons = [f"HP {s.hp}" if s.hp >= 0 else f"HP {s.hp}, at least 0"]
-    for skill, effect in effects_of(s):
+    return hand_limit_of(s.hp, s.max_hp, effects_of(s))
+
+
+def hand_limit_of(hp: int, max_hp: int, effects: Iterable[tuple[Skill, Effect]]) -> Measure:
+    """The hand limit from HP and skill effects: a fixed value first, then corrections.
+
+    >>> from engine.generals import Limit, Skill, Timing
+    >>> refined = Skill("x", "英姿", "", True, False, None, Timing.ALWAYS, ())
+    >>> str(hand_limit_of(2, 3, [(refined, HandLimit(True, 0))]))
+    '3 (英姿: max HP 3)'
+    >>> str(hand_limit_of(-1, 3, []))
+    '0 (HP -1, at least 0)'
+    """
+    effects = tuple(effects)
+    value = max(hp, 0)
+    reasons = [f"HP {hp}" if hp >= 0 else f"HP {hp}, at least 0"]
+    for skill, effect in effects:
         if isinstance(effect, HandLimit) and effect.fixed_to_max_hp:
-            value = s.max_hp
-            reasons = [f"{skill.name}: max HP {s.max_hp}"]
-    for skill, effect in effects_of(s):
+            value = max_hp
+            reasons = [f"{skill.name}: max HP {max_hp}"]
+    for skill, effect in effects:
         if isinstance(effect, HandLimit) and effect.delta:
             value += effect.delta
             reasons.append(f"{skill.name}: {effect.delta:+d}")
-    return Measure(max(value, 0), tuple(reasons))
+    if value < 0:
+        value = 0
+        reasons.append("at least 0")
+    return Measure(value, tuple(reasons))
 
 
 def sha_limit(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Measure | None:

@@ -370,16 +370,18 @@ def _advance(ctx: Ctx) -> None:
 
 
 def _end_turn(ctx: Ctx) -> None:
+    """The next turn: an extra turn owed first; then the normal order resumes from
+    the seat whose own turn came last (an extra turn does not move the order on)."""
     t = ctx.table
+    normal = t.turn.resume or t.turn.seat
     if t.extra_turns:
-        seat, rest = t.extra_turns[0], t.extra_turns[1:]
-        t.extra_turns = rest
-    else:
-        seat = ctx.mode.next_seat(t, t.turn.seat)
-    _start_turn(ctx, seat, t.turn.number + 1)
+        seat, t.extra_turns = t.extra_turns[0], t.extra_turns[1:]
+        _start_turn(ctx, seat, t.turn.number + 1, resume=normal)
+        return
+    _start_turn(ctx, ctx.mode.next_seat(t, normal), t.turn.number + 1)
 
 
-def _start_turn(ctx: Ctx, seat: int, number: int) -> None:
+def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
     t = ctx.table
     for _ in range(len(t.seats) * 2):
         s = t.seat(seat)
@@ -391,6 +393,8 @@ def _start_turn(ctx: Ctx, seat: int, number: int) -> None:
             continue
         break
     t.reset_turn(seat, number)
+    if resume:
+        t.set_turn(resume=resume)
     _enter_phase(ctx, Phase.START)
 
 

@@ -168,6 +168,7 @@ class Turn(NamedTuple):
     jiu_used: int = 0  # 酒 used this turn (once per turn, outside dying)
     skips: frozenset[Phase] = frozenset()  # phases of this turn to be skipped
     skill_uses: tuple[tuple[str, int], ...] = ()  # (seat:skill, times) this play phase
+    resume: int = 0  # an extra turn: the seat whose next plays after it (0: not extra)
 
 
 # The empty index every new state starts from; nothing ever writes to it.

@@ -353,3 +353,66 @@ def test_deck_runs_out_reshuffles_then_draws_the_game() -> None:
     assert g.state.shuffles == 1
     play(g, "draw 2 x1")
     assert g.state.over and g.state.winner == "draw"
+
+
+def test_004_sha_played_in_a_duel_is_not_used() -> None:
+    """004 §7 example 2: the Sha played in a Duel are played, not used: the one-Sha
+    limit of the play phase is untouched."""
+    g = table(["caocao", "xiahoudun", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{cid('duel', '♠A')} -> 2", "pass")
+    play(g, f"respond 2 #{cid('sha', '♠7')}", f"respond 1 #{cid('sha', '♠8')}", "pass 2")
+    assert g.state.seat(2).hp == 3
+    assert sha_uses_left(g.state, 1) == 1
+    play(g, f"use 1 #{cid('sha', '♠9')} -> 2")
+
+
+def test_004_losing_hp_is_not_damage() -> None:
+    """004 §10: losing HP (苦肉) has no source and is not damage."""
+    g = table(["huanggai", "xiahoudun", "zhangliao", "xuchu"], lord=1)
+    to_play_phase(g)
+    play(g, "skill 1 kurou", "losehp 1 1", "draw 1 x2")
+    s = g.state
+    assert s.seat(1).hp == 3 and s.seat(1).hand_count == 8
+    assert not s.stack
+
+
+def test_004_saved_from_dying_then_after_damage_skills() -> None:
+    """004 §11: 夏侯惇 at 1 HP takes damage; the Peach comes first, then 刚烈 may be used."""
+    g = table(["caocao", "xiahoudun", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, "!damage 2 3 from 1")
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")
+    ask = g.state.stack[-1]
+    assert isinstance(ask, Ask) and ask.want == "tao" and ask.for_seat == 2
+    play(g, "pass 1", f"respond 2 #{cid('tao', '♥3')}")
+    assert g.state.seat(2).hp == 1 and not g.state.stack
+    play(g, "skill 2 ganglie", f"judge 2 #{cid('sha', '♠8')} for ganglie", "damage 1 1 from 2")
+    assert g.state.seat(1).hp == 3
+
+
+def test_extra_turn_comes_right_after_the_current_one() -> None:
+    g = table(["caocao", "xiahoudun", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, "skill 1 jianxiong", "extraturn 3")
+    end_turn(g)
+    assert g.state.turn.seat == 3
+    end_turn(g)
+    assert g.state.turn.seat == 2
+
+
+def test_chained_fire_kills_both_in_seat_order() -> None:
+    """Chained damage: the first seat's dying settles before the damage passes on."""
+    g = table(["caocao", "xiahoudun", "zhangliao", "xuchu", "guojia"])
+    to_play_phase(g)
+    play(g, "!damage 2 3 from 1", "!damage 3 3 from 1")
+    play(g, f"use 1 #{cid('iron_chain', '♠J')} -> 3,2", "pass", "pass")
+    play(g, f"use 1 #{cid('fire_sha', '♥4')} -> 2", "pass 2")
+    ask = g.state.stack[-1]
+    assert isinstance(ask, Ask) and ask.for_seat == 2  # seat 2 dies first
+    play(g, "pass", "role 2 rebel")
+    ask = g.state.stack[-1]
+    assert isinstance(ask, Ask) and ask.for_seat == 3  # then the fire reaches seat 3
+    play(g, "pass", "role 3 rebel")
+    assert not g.state.seat(2).alive and not g.state.seat(3).alive
+    assert g.state.seat(1).hand_count >= 6  # two rebels killed: 3 + 3 cards
