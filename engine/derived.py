@@ -196,6 +196,20 @@ def hand_limit(state: PublicState, seat: int) -> Measure:
     return hand_limit_of(s.hp, s.max_hp, effects_of(s))
 
 
+def hand_limit_value(state: PublicState, seat: int) -> int:
+    """The number of :func:`hand_limit` without its reasons."""
+    s = state.seat(seat)
+    value = max(s.hp, 0)
+    effects = effects_of(s)
+    for _, effect in effects:
+        if isinstance(effect, HandLimit) and effect.fixed_to_max_hp:
+            value = s.max_hp
+    for _, effect in effects:
+        if isinstance(effect, HandLimit):
+            value += effect.delta
+    return max(value, 0)
+
+
 def hand_limit_of(hp: int, max_hp: int, effects: Iterable[tuple[Skill, Effect]]) -> Measure:
     """The hand limit from HP and skill effects: a fixed value first, then corrections.
 

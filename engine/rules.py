@@ -9,6 +9,7 @@ a card still cannot be in two places) and is flagged in the log.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engine.cards import CardKind, CardType, Element, Package, Suit, Target
 from engine.catalogue import standard_catalogue
@@ -17,7 +18,7 @@ from engine.derived import (
     card,
     check_target,
     effects_of,
-    hand_limit,
+    hand_limit_value,
     kind,
     sha_uses_left,
 )
@@ -328,7 +329,7 @@ def _check_discard_done(ctx: Ctx) -> None:
     s = t.seat(seat)
     if not s.alive:
         return
-    limit = hand_limit(t, seat).value
+    limit = hand_limit_value(t, seat)
     if s.hand_count <= limit:
         return
     if _may_skip_discard(t, s):
@@ -439,7 +440,7 @@ def _auto_advance(ctx: Ctx) -> None:
             _end_turn(ctx)
             continue
         if phase is Phase.DISCARD:
-            limit = hand_limit(t, s.seat).value
+            limit = hand_limit_value(t, s.seat)
             if s.hand_count > limit and not _may_skip_discard(t, s):
                 return
         if _has_phase_skill(s, phase):
@@ -455,16 +456,27 @@ _PHASE_TIMINGS = {
 
 
 def _has_phase_skill(s: Seat, phase: Phase) -> bool:
+    """Whether the seat has a skill used in this phase (the phase then waits for it).
+
+    The discard phase never waits for one: 克己 only matters when there is
+    something to discard, and the discard check sees to that.
+    """
     timing = _PHASE_TIMINGS.get(phase)
-    if timing is None:
+    if timing is None or phase is Phase.DISCARD:
         return False
-    for skill in active_skills(s):
-        if skill.timing.value != timing:
-            continue
-        if phase is Phase.DISCARD:
-            continue  # 克己 only matters when there is something to discard
-        return True
-    return False
+    return timing in _timings(s.generals, s.hidden, s.role is Role.LORD)
+
+
+@cache
+def _timings(generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool) -> frozenset[str]:
+    catalogue = standard_catalogue()
+    return frozenset(
+        skill.timing.value
+        for g in generals
+        if g not in hidden
+        for skill in catalogue.general(g).skills
+        if lord or not skill.lord
+    )
 
 
 def _after_settling(ctx: Ctx) -> None:
@@ -869,7 +881,7 @@ def _discard(ctx: Ctx, m: Move) -> None:
     else:
         _free(ctx, "discarding")
     if t.turn.phase is Phase.DISCARD and zones == ("hand",) and t.turn.seat == m.seat:
-        excess = t.seat(m.seat).hand_count - hand_limit(t, m.seat).value
+        excess = t.seat(m.seat).hand_count - hand_limit_value(t, m.seat)
         ctx.require(
             len(m.cards) + m.unknown <= max(excess, 0),
             f"seat {m.seat} discards down to the hand limit: {max(excess, 0)} card(s), "
