@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 from assistant.labels import add_labels_command
+from assistant.scan import add_scan_command
 from assistant.store_cli import add_store_commands
 from assistant.tables import format_table
 from engine.cards import CardType, Package
@@ -51,6 +52,7 @@ def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentPa
     _add_check(commands)
     add_labels_command(commands)
     add_store_commands(commands)
+    add_scan_command(commands)
     for extend in extensions:
         extend(commands)
     return parser
