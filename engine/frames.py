@@ -2,13 +2,14 @@
 
 Each frame records where its settlement stands (its timing point) and whom
 it waits for. The state exposes the stack so the timing helper can say
-"now: seat 3 is asked for a Shan; under it: seat 1's Sha".
+"now: seat 3 is asked for a Shan; under it: seat 1's Sha". Frames are named
+tuples, like the rest of the state.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from engine.cards import Element
 
@@ -38,15 +39,14 @@ class Point(Enum):
     WAIT = "wait"  # waiting for a player's choice
 
 
-@dataclass(frozen=True, slots=True)
-class CardUse:
+class CardUse(NamedTuple):
     """A card being used (使用) and settled target by target."""
 
     user: int
     kind: str
     cards: tuple[int, ...]
     targets: tuple[int, ...]
-    index: int = 0  # the target being settled
+    at: int = 0  # the target being settled
     point: Point = Point.DECLARE
     nullified: bool = False  # the current target's effect was nullified (无懈可击)
     answered: bool = False  # the last Ask of this card was answered (闪 given, 杀 played)
@@ -56,21 +56,20 @@ class CardUse:
 
     @property
     def target(self) -> int:
-        return self.targets[self.index]
+        return self.targets[self.at]
 
 
-@dataclass(frozen=True, slots=True)
-class Ask:
+class Ask(NamedTuple):
     """Someone is asked to respond with a card (闪, 杀, 桃, 无懈可击).
 
     ``anyone``: every seat in ``seats`` may answer, in any order, until all
-    pass (无懈可击); otherwise ``seats[index]`` alone is asked now.
+    pass (无懈可击); otherwise ``seats[at]`` alone is asked now.
     """
 
     want: str
     seats: tuple[int, ...]
     reason: str
-    index: int = 0
+    at: int = 0  # the seat asked now (not ``anyone``)
     anyone: bool = False
     need: int = 1
     got: int = 0
@@ -80,11 +79,10 @@ class Ask:
 
     @property
     def asked(self) -> int:
-        return self.seats[self.index]
+        return self.seats[self.at]
 
 
-@dataclass(frozen=True, slots=True)
-class DamageEvent:
+class DamageEvent(NamedTuple):
     target: int
     amount: int
     element: Element | None
@@ -95,16 +93,14 @@ class DamageEvent:
     chained_at_start: bool = False  # the target was chained when the damage landed
 
 
-@dataclass(frozen=True, slots=True)
-class Dying:
+class Dying(NamedTuple):
     seat: int
     killer: int | None
     order: tuple[int, ...]
-    index: int = 0
+    at: int = 0  # how far the Peach round has gone
 
 
-@dataclass(frozen=True, slots=True)
-class Expect:
+class Expect(NamedTuple):
     """Waiting for one specific kind of move from a seat.
 
     ``what``: ``draw`` (the draw phase; ``counts`` lists allowed numbers),
@@ -123,8 +119,7 @@ class Expect:
     card: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Judging:
+class Judging(NamedTuple):
     """A delayed trick in the judgement phase: nullification window, then the judgement."""
 
     seat: int
@@ -135,8 +130,7 @@ class Judging:
     nullified: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class Death:
+class Death(NamedTuple):
     seat: int
     killer: int | None
     step: int = 0

@@ -828,8 +828,8 @@ def _pass(ctx: Ctx, m: Move) -> None:
             replace_top(t, evolve(top, passed=passed))
         return
     ctx.require(m.seat == top.asked, f"seat {top.asked} is asked, not seat {m.seat}")
-    if top.want == "tao" and top.index + 1 < len(top.seats):
-        replace_top(t, evolve(top, index=top.index + 1))
+    if top.want == "tao" and top.at + 1 < len(top.seats):
+        replace_top(t, evolve(top, at=top.at + 1))
         return
     close_ask(ctx, top, False)
 

@@ -148,7 +148,7 @@ def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:
     elif isinstance(below, Judging):
         replace_top(t, evolve(below, nullified=ask.got % 2 == 1, step=1))
     elif isinstance(below, Dying):
-        replace_top(t, evolve(below, index=len(below.order)))
+        replace_top(t, evolve(below, at=len(below.order)))
     settle(ctx)
 
 
@@ -156,12 +156,10 @@ def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:
 
 
 def _next_target(t: Table, f: CardUse) -> None:
-    if f.index + 1 < len(f.targets):
+    if f.at + 1 < len(f.targets):
         replace_top(
             t,
-            evolve(
-                f, index=f.index + 1, step=0, nullified=False, answered=False, point=Point.RESPOND
-            ),
+            evolve(f, at=f.at + 1, step=0, nullified=False, answered=False, point=Point.RESPOND),
         )
     else:
         replace_top(t, evolve(f, point=Point.TO_DISCARD))
@@ -333,7 +331,7 @@ def _expecting(what: str, reason: str, seat_of: str) -> Effect:
 def _collateral(ctx: Ctx, f: CardUse) -> None:
     """借刀杀人: targets (A, B): A uses a Sha on B, or gives A's weapon to the user."""
     t = ctx.table
-    if f.index > 0:  # B is the Sha's victim, not a target of its own
+    if f.at > 0:  # B is the Sha's victim, not a target of its own
         replace_top(t, evolve(f, point=Point.TO_DISCARD))
         return
     wielder, victim = f.targets[0], f.targets[1]
@@ -488,8 +486,8 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
     if not s.alive or s.hp > 0:
         t.stack.pop()
         return
-    if f.index < len(f.order):
-        replace_top(t, evolve(f, index=len(f.order)))
+    if f.at < len(f.order):
+        replace_top(t, evolve(f, at=len(f.order)))
         living = tuple(seat for seat in f.order if t.seat(seat).alive)
         push(
             t,
