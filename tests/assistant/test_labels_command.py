@@ -7,6 +7,7 @@ import io
 from collections import Counter
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
 import assistant.labels
@@ -22,9 +23,6 @@ from assistant.labels import (
 )
 from engine.catalogue import standard_catalogue
 from vision.payload import Action, CardTag, GeneralTag, RoleTag, SeatTag, parse
-
-pytest.importorskip("fpdf", reason="the vision extra draws the sheets")
-pdfium = pytest.importorskip("pypdfium2", reason="pypdfium2 reads the written PDF back")
 
 
 def labels(*argv: str) -> tuple[int, str]:

@@ -12,19 +12,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 from numpy.typing import NDArray
 
-pytest.importorskip("fpdf", reason="the vision extra draws the sheets")
-pdfium = pytest.importorskip("pypdfium2", reason="pypdfium2 renders the sheets for the test")
-pyzbar = pytest.importorskip("pyzbar.pyzbar", reason="pyzbar reads the stickers back")
-
-import pypdfium2.raw as pdfium_raw  # noqa: E402
-
-import vision.labels  # noqa: E402
-from assistant.labels import KINDS, stickers_for  # noqa: E402
-from assistant.resources import cjk_font_path  # noqa: E402
-from vision.labels import (  # noqa: E402
+import vision.labels
+from assistant.labels import KINDS, stickers_for
+from assistant.resources import cjk_font_path
+from vision.decode import decode
+from vision.labels import (
     CODE_MM,
     COLUMNS,
     MIN_MARGIN_MM,
@@ -44,7 +41,7 @@ from vision.labels import (  # noqa: E402
     sheet_layout,
     sheets_needed,
 )
-from vision.payload import PayloadError  # noqa: E402
+from vision.payload import PayloadError
 
 DPI = 150
 PX_PER_MM = DPI / 25.4
@@ -52,13 +49,8 @@ Gray = NDArray[np.uint8]
 
 
 def decode_texts(gray: Gray) -> list[str]:
-    """Every QR text found in a grey image: the one place to switch decoders.
-
-    pyzbar directly, for now; once vision/decode.py lands this becomes a call
-    to it.
-    """
-    found = pyzbar.decode(gray, symbols=[pyzbar.ZBarSymbol.QRCODE])
-    return [symbol.data.decode("ascii") for symbol in found]
+    """Every QR text the project's decoder finds in a grey image."""
+    return [reading.payload for reading in decode(gray)]
 
 
 def all_stickers() -> list[Sticker]:
