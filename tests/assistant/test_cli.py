@@ -105,3 +105,52 @@ def test_installed_entry_point_runs() -> None:
         check=True,
     )
     assert len(json.loads(result.stdout)) == 160
+
+
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
+
+def test_state_json_has_the_documented_keys() -> None:
+    code, text = run("state", str(SAMPLES / "identity-5.sgs"), "--at", "60", "--json")
+    assert code == 0
+    view = json.loads(text)
+    for seat in view["seats"]:
+        assert {
+            "seat",
+            "general",
+            "alive",
+            "hp",
+            "max_hp",
+            "hand_count",
+            "hand_limit",
+            "attack_range",
+        } <= set(seat)
+    matrix = view["distance"]
+    assert len(matrix) == 5 and all(len(row) == 5 for row in matrix)
+    for a, row in enumerate(matrix):
+        alive = view["seats"][a]["alive"]
+        assert row[a] == (0 if alive else None)
+    assert set(view["turn"]) >= {"seat", "phase"}
+    assert "winner" in view and view["move"] == 60
+
+
+def test_state_at_the_end_names_the_winner() -> None:
+    code, text = run("state", str(SAMPLES / "2v2.sgs"))
+    assert code == 0
+    assert "game over: the rebels win" in text
+    assert "distance (row: from, column: to)" in text
+
+
+def test_check_lists_forced_moves_and_refuses_a_bad_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "game.sgs"
+    record.write_text("setup identity 4\nrole 1 lord\n!role 2 lord\n", encoding="utf-8")
+    code, text = run("check", str(record))
+    assert code == 0
+    assert "flagged: move 3 (line 3): !role 2 lord" in text
+    record.write_text("setup identity 4\nrole 1 lord\nrole 2 lord\n", encoding="utf-8")
+    assert run("check", str(record))[0] == 1
+    err = capsys.readouterr().err
+    assert err.strip().endswith("line 3: role 2 lord: a 4-player game has only 1 lord(s)")
+    assert err.count("\n") == 1
