@@ -615,24 +615,30 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
     t.stack.pop()
 
 
+# Delayed tricks that skip a phase unless the judgement card is of one suit:
+# 乐不思蜀 skips the play phase unless a heart, 兵粮寸断 the draw phase unless a club.
+_SKIPPING_TRICKS = {
+    "indulgence": (Suit.HEART, Phase.PLAY),
+    "supply_shortage": (Suit.CLUB, Phase.DRAW),
+}
+
+
 def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
     """The judgement card for a delayed trick is turned over: apply the result."""
     t = ctx.table
     c = card(judged)
     t.stack.pop()  # the Judging frame; its Expect was popped by the caller
-    if f.kind == "indulgence":
-        if c.suit is not Suit.HEART:
-            t.set_turn(skips=t.turn.skips | {Phase.PLAY})
-            t.log.append(f"乐不思蜀 takes effect ({c.face}): seat {f.seat} skips the play phase")
+    skipping = _SKIPPING_TRICKS.get(f.kind)
+    if skipping is not None:
+        escape, phase = skipping
+        name = kind(f.kind).name
+        if c.suit is not escape:
+            t.set_turn(skips=t.turn.skips | {phase})
+            t.log.append(
+                f"{name} takes effect ({c.face}): seat {f.seat} skips the {phase.value} phase"
+            )
         else:
-            t.log.append(f"乐不思蜀 fails ({c.face})")
-        t.move(f.card, "discard")
-    elif f.kind == "supply_shortage":
-        if c.suit is not Suit.CLUB:
-            t.set_turn(skips=t.turn.skips | {Phase.DRAW})
-            t.log.append(f"兵粮寸断 takes effect ({c.face}): seat {f.seat} skips the draw phase")
-        else:
-            t.log.append(f"兵粮寸断 fails ({c.face})")
+            t.log.append(f"{name} fails ({c.face})")
         t.move(f.card, "discard")
     elif f.kind == "lightning":
         if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
