@@ -20,6 +20,7 @@ docs/record-format.md for every verb with examples.
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
@@ -31,7 +32,7 @@ class MoveSyntaxError(ValueError):
     """A line that is not a move."""
 
 
-class Move:
+class Move(ABC):
     """Base of every move type. ``Move.parse`` reads any of them."""
 
     __slots__ = ()
@@ -41,8 +42,9 @@ class Move:
     def parse(text: str) -> Move:
         return parse_move(text)
 
+    @abstractmethod
     def tokens(self) -> list[str]:
-        raise NotImplementedError  # every concrete move overrides it
+        """The words after the verb."""
 
     def __str__(self) -> str:
         return " ".join([self.verb, *self.tokens()])
