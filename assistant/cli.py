@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 from assistant.labels import add_labels_command
+from assistant.replay_cli import add_replay_command
 from assistant.scan import add_scan_command
 from assistant.store_cli import add_store_commands
 from assistant.tables import format_table
@@ -53,6 +54,7 @@ def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentPa
     add_labels_command(commands)
     add_store_commands(commands)
     add_scan_command(commands)
+    add_replay_command(commands)
     for extend in extensions:
         extend(commands)
     return parser

@@ -141,8 +141,16 @@ def describe_winner(winner: str | None) -> str:
         None: "no winner yet",
         "draw": "a draw",
         "lord": "the lord and loyalists win",
+        "loyalist": "the loyalists win",
         "rebel": "the rebels win",
         "renegade": "the renegade wins",
+        "warm": "the warm side (暖色方) wins",
+        "cold": "the cold side (冷色方) wins",
+        "careerist": "the careerist (野心家) wins",
+        "wei": "魏 (wei) wins",
+        "shu": "蜀 (shu) wins",
+        "wu": "吴 (wu) wins",
+        "qun": "群 (qun) wins",
     }.get(winner, f"{winner} wins")
 
 
@@ -797,6 +805,8 @@ def _respond(ctx: Ctx, m: Move) -> None:
         dying = t.seat(top.for_seat)
         if dying.hp > 0:
             close_ask(ctx, top, True)
+        else:
+            replace_top(t, evolve(top, got=top.got + 1))
         return
     got = top.got + 1
     if got >= top.need:

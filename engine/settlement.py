@@ -219,7 +219,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
             t.log.append(f"藤甲 of seat {target}: an ordinary Sha has no effect")
             _next_target(t, f)
             return
-        replace_top(t, evolve(f, step=3))
+        replace_top(t, evolve(f, step=3, point=Point.RESPOND))
         push(
             t,
             Ask(
@@ -234,7 +234,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
         if f.answered:  # dodged
             _next_target(t, f)
             return
-        replace_top(t, evolve(f, step=5))
+        replace_top(t, evolve(f, step=5, point=Point.TAKE_EFFECT))
         element = kind(f.kind).element
         push(t, DamageEvent(target, 1 + f.bonus, element, f.user, f.kind))
         return
@@ -254,7 +254,7 @@ def _duel(ctx: Ctx, f: CardUse) -> None:
     if f.step == 2 or f.answered:
         turn = (f.step - 2) // 2  # 0: the target plays, 1: the user, 2: the target ...
         who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
-        replace_top(t, evolve(f, step=f.step + 1, answered=False))
+        replace_top(t, evolve(f, step=f.step + 1, answered=False, point=Point.RESPOND))
         push(t, Ask("sha", (who,), f"决斗 with seat {other}", need=needs(t, other, "duel")))
         return
     turn = (f.step - 4) // 2
@@ -273,14 +273,14 @@ def _mass_attack(want: str) -> Effect:
                 t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
                 _next_target(t, f)
                 return
-            replace_top(t, evolve(f, step=3))
+            replace_top(t, evolve(f, step=3, point=Point.RESPOND))
             push(t, Ask(want, (target,), f"{kind(f.kind).name} from seat {f.user}"))
             return
         if f.step == 4:
             if f.answered:
                 _next_target(t, f)
                 return
-            replace_top(t, evolve(f, step=5))
+            replace_top(t, evolve(f, step=5, point=Point.TAKE_EFFECT))
             push(t, DamageEvent(target, 1, None, f.user, f.kind))
             return
         _next_target(t, f)
@@ -339,7 +339,7 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
         if t.seat(wielder).weapon is None:
             replace_top(t, evolve(f, point=Point.TO_DISCARD))
             return
-        replace_top(t, evolve(f, step=3))
+        replace_top(t, evolve(f, step=3, point=Point.RESPOND))
         push(
             t,
             Ask(
@@ -412,7 +412,7 @@ EFFECTS: dict[str, Effect] = {
     "ex_nihilo": _ex_nihilo,
     "iron_chain": _iron_chain,
     "dismantlement": _expecting(
-        "discard_one", "过河拆桥: discard one card of the target", "target"
+        "discard_one", "过河拆桥: choose one card of the target to discard", "user"
     ),
     "snatch": _expecting("take_one", "顺手牵羊: take one card of the target", "user"),
     "collateral": _collateral,

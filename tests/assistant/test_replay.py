@@ -1,0 +1,135 @@
+"""``sgs-table replay`` (assistant/replay_cli.py) and the narration (assistant/narrate.py)."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+
+from assistant.cli import build_parser, run
+from assistant.narrate import format_narration, narrate
+from assistant.store import Store
+from engine.game import Game
+from engine.record import parse_record, replay
+from engine.rules import describe_winner
+
+SAMPLES = sorted((Path(__file__).parent.parent.parent / "samples").glob("*.sgs"))
+IDENTITY_5 = next(p for p in SAMPLES if p.name == "identity-5.sgs")
+
+
+def sgs_table(*argv: str) -> tuple[int, str]:
+    out = io.StringIO()
+    return run(build_parser(), list(argv), out), out.getvalue()
+
+
+def load(path: Path) -> Game:
+    return replay(parse_record(path.read_text(encoding="utf-8")))
+
+
+def table_hp(output: str) -> dict[int, str]:
+    """The hp column of the seat table printed by format_state."""
+    rows = re.findall(r"^ +(\d+)  .*?  (-?\d+/\d+|dead)  ", output, flags=re.MULTILINE)
+    return {int(seat): hp for seat, hp in rows}
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
+def test_every_death_and_the_winner_are_told(path: Path) -> None:
+    game = load(path)
+    text = format_narration(narrate(game))
+    dead = [s for s in game.state.seats if not s.alive]
+    assert dead, "every sample ends with a death"
+    for seat in dead:
+        assert re.search(rf"^ +\d+  seat {seat.seat} dies", text, flags=re.MULTILINE), seat
+    assert len(re.findall(r"^ +\d+  seat \d+ dies", text, flags=re.MULTILINE)) == len(dead)
+    assert game.state.over
+    assert text.endswith(f"the game ends: {describe_winner(game.state.winner)}")
+
+
+def test_the_narration_reads_like_the_table() -> None:
+    turns = narrate(load(IDENTITY_5))
+    assert turns[0].heading == "Setup" and turns[1].heading == "Turn 1 — seat 1 张飞 (lord)"
+    text = format_narration(turns)
+    assert "    11  seat 1 张飞 uses 火杀♦4 on seat 2 甄姬\n    12  seat 2 plays 闪♦4" in text
+    assert "    35  seat 1 takes 1 damage from seat 3 (HP 4/5)" in text
+    assert "    21  seat 2 甄姬 equips 方天画戟♦Q" in text
+    assert "   266  闪电 strikes seat 5: 3 thunder damage (HP -1/4)" in text
+    assert "   271  seat 5 dies (loyalist)" in text
+    assert "   333  seat 1 dies (lord), killed by seat 4" in text
+    assert "seat 5 saves themself with 桃" in text
+    numbers = [line.move for turn in turns for line in turn.lines]
+    assert numbers == sorted(numbers)
+
+
+@pytest.mark.parametrize("at", [0, 1, 40, 124, 335])
+def test_at_prints_the_table_at_that_move(at: int) -> None:
+    game = load(IDENTITY_5)
+    code, output = sgs_table("replay", str(IDENTITY_5), "--at", str(at))
+    assert code == 0
+    assert f"after move {at} of {len(game)}" in output
+    state = game.state_at(at)
+    expected = {s.seat: f"{s.hp}/{s.max_hp}" if s.alive else "dead" for s in state.seats}
+    assert table_hp(output) == expected
+    story = output.split("\n\n")[0] if at else ""
+    told = [int(n) for n in re.findall(r"^ +(\d+)  ", story, flags=re.MULTILINE)]
+    assert all(n <= at for n in told)
+
+
+def test_the_whole_game_by_default() -> None:
+    code, output = sgs_table("replay", str(IDENTITY_5))
+    assert code == 0
+    assert "after move 335 of 335" in output and "game over: the renegade wins" in output
+
+
+def test_a_stored_game_replays(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    with Store.open(db) as store:
+        game_id = store.import_record(parse_record(IDENTITY_5.read_text(encoding="utf-8")))
+    code, from_store = sgs_table("replay", str(game_id), "--at", "100", "--db", db)
+    assert code == 0
+    assert from_store == sgs_table("replay", str(IDENTITY_5), "--at", "100")[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["replay", "3", "--db", "DB"], "sgs-table: no game 3 in "),
+        (["replay", "missing.sgs"], "sgs-table: cannot read missing.sgs: "),
+        (["replay", "BAD"], "sgs-table: BAD: line 18: heal 9 1: there is no seat 9"),
+        (["replay", "GOOD", "--at", "336"], "sgs-table: --at 336 is outside 0..335"),
+        (["replay", "GOOD", "--at", "-1"], "sgs-table: --at -1 is outside 0..335"),
+    ],
+)
+def test_bad_inputs_are_one_line(
+    argv: list[str],
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = IDENTITY_5.read_text(encoding="utf-8")
+    bad = tmp_path / "bad.sgs"
+    bad.write_text(text.replace("deal\n", "deal\nheal 9 1\n", 1), encoding="utf-8")
+    names = {"DB": str(tmp_path / "games.db"), "BAD": str(bad), "GOOD": str(IDENTITY_5)}
+    argv = [names.get(a, a) for a in argv]
+    message = message.replace("BAD", str(bad))
+    assert sgs_table(*argv) == (1, "")
+    err = capsys.readouterr().err
+    assert err.startswith(message) and err.count("\n") == 1, err
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        sgs_table("replay", str(IDENTITY_5), "--at", "ten")
+    assert exc.value.code == 2
+    assert "invalid int value" in capsys.readouterr().err
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import assistant.narrate
+
+    assert doctest.testmod(assistant.narrate).failed == 0
