@@ -82,15 +82,16 @@ PACKAGES = {p.value: p for p in Package}
 
 def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; raises IllegalMove (state unchanged) if it is refused."""
-    forced = isinstance(move, Forced)
+    # Exact type tests: moves are final classes, and isinstance on an ABC costs more.
+    forced = type(move) is Forced
     inner = move.move if isinstance(move, Forced) else move
-    if isinstance(inner, Setup):
+    if type(inner) is Setup:
         if state.mode and not forced:
             raise IllegalMove("this game is set up already: setup is the first move only")
         return _setup(inner, forced)
     if not state.mode:
         raise IllegalMove("no game yet: the first move is setup")
-    if state.over and not isinstance(inner, End | RoleReveal):
+    if state.over and type(inner) not in (End, RoleReveal):
         raise IllegalMove(f"the game is over ({describe_winner(state.winner)})")
     mode = mode_named(state.mode)
     assert mode is not None
@@ -100,7 +101,7 @@ def apply(state: GameState, move: Move) -> GameState:
     handler = HANDLERS.get(type(inner))
     if handler is None:
         raise IllegalMove(f"{inner.verb} is not handled")
-    if isinstance(inner, CLEARS_SKILL_CONTEXT):
+    if type(inner) in CLEARS_SKILL_CONTEXT:
         table.skill_context = ""
     try:
         handler(ctx, inner)
@@ -111,7 +112,7 @@ def apply(state: GameState, move: Move) -> GameState:
     return table.freeze()
 
 
-CLEARS_SKILL_CONTEXT = (Use, Respond, Pass, Next, End, Skip)
+CLEARS_SKILL_CONTEXT = frozenset({Use, Respond, Pass, Next, End, Skip})
 
 
 def _free(ctx: Ctx, what: str) -> None:
