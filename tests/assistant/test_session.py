@@ -1,9 +1,12 @@
-"""The table session: a whole game through the session API, and bad inputs refused."""
+"""The table session: a whole game through the session API, and bad inputs refused.
+
+Every test that keeps a store runs twice, on a SQLite file and on the throwaway
+PostgreSQL server: the ``store`` fixture of conftest.py is parametrized over both.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 
@@ -47,13 +50,6 @@ def card_seen(card_id: int) -> str:
 
 def token(action: Action) -> str:
     return encode(ActionTag(action))
-
-
-@pytest.fixture
-def store(tmp_path: Path) -> Iterator[Store]:
-    s = Store.open(f"sqlite:///{tmp_path / 'games.db'}")
-    yield s
-    s.close()
 
 
 def ok(reply: Reply) -> Reply:
