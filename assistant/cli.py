@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
+from assistant.demo import add_demo_command
 from assistant.labels import add_labels_command
 from assistant.replay_cli import add_replay_command
 from assistant.scan import add_scan_command
@@ -55,6 +56,7 @@ def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentPa
     add_store_commands(commands)
     add_scan_command(commands)
     add_replay_command(commands)
+    add_demo_command(commands)
     for extend in extensions:
         extend(commands)
     return parser

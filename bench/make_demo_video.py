@@ -1,0 +1,243 @@
+"""Writes ``samples/demo.mp4`` and ``samples/demo-taps.txt`` for ``sgs-table demo``.
+
+Run ``python -m bench.make_demo_video``. The video is drawn with the
+``bench.scenes`` machinery (seeded, so the same frames on every machine up to
+the MPEG-4 encoder): a phone on a stand films an empty table on which five
+Sanguosha cards are played one after the other, each brought in by a hand and
+left where it lands. The taps file holds what the players tap around them
+(the setup, a target, a pass, the end of a phase), at the video times that
+fit the cards, so the two tell one moment of a 5-player identity game:
+
+1. setup taps: identity for 5, seat 1 the lord, five generals, deal, start,
+   seat 1 draws 2;
+2. seat 1 plays 杀♠7 (card 1) and taps seat 2 as its target;
+3. seat 2 answers with 闪♥2 (card 31);
+4. seat 1 equips 青龙偃月刀 (card 92), then taps ``next``: seat 2's turn, it draws 2;
+5. seat 2 plays 杀♣2 (card 8) and taps seat 1, who taps ``pass`` and is hit;
+6. seat 2 equips 赤兔 (card 102).
+
+The taps format (one tap a line, ``#`` starts a comment)::
+
+    SECONDS COMMAND ARGS...
+
+``SECONDS`` is the video time at which the tap is made: it runs before the
+first frame at or after that time. Commands: ``setup MODE PLAYERS
+[PACKAGE...]``, ``role SEAT ROLE``, ``general SEAT KEY``, ``deal``,
+``next``, ``draw SEAT N``, ``target SEAT...``, ``respond SEAT CARD``,
+``pass [SEAT]``, ``discard SEAT CARD...``, ``undo``, ``answer OPTION``,
+``force MOVE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from bench.make_sample_video import write_video
+from bench.payloads import card_payload
+from bench.scenes import (
+    SUPERSAMPLE,
+    Difficulty,
+    FloatImage,
+    Image,
+    Point,
+    StickerTruth,
+    Video,
+    VideoEvent,
+    _apply,
+    _camera,
+    _Card,
+    _compose_big,
+    _draw_card,
+    _Hand,
+    _inv,
+    _lay_cards,
+    _module_scale,
+    _Optics,
+    _scale,
+    _table,
+    _translate,
+    _truths,
+)
+
+ROOT: Final = Path(__file__).resolve().parent.parent
+SEED: Final = 7
+SIZE: Final = (640, 360)
+FPS: Final = 30.0
+
+DEMO_LEVEL: Final = Difficulty(
+    name="demo",
+    module_px=(3.2, 3.6),
+    cards=(5, 5),
+    tilt_deg=12.0,
+    defocus=(0.05, 0.15),
+    motion=(0.0, 0.15),
+    noise=(0.5, 1.0),
+    jpeg=(88, 95),
+    glare=0.0,
+    shadow=0.2,
+    ink=(15, 40),
+    brightness=(0.85, 1.0),
+    gradient=0.2,
+    spill=0.0,
+    pile=0.0,
+)
+
+SETUP_TAPS: Final = (
+    "setup identity 5",
+    "role 1 lord",
+    "general 1 liubei",
+    "general 2 guanyu",
+    "general 3 zhaoyun",
+    "general 4 zhouyu",
+    "general 5 lvbu",
+    "deal",
+    "next",
+    "draw 1 2",
+)
+
+
+@dataclass(frozen=True)
+class Play:
+    """A card laid on the table, then the taps that follow it (seconds after it lands)."""
+
+    card_id: int
+    note: str
+    taps: tuple[tuple[float, str], ...] = ()
+
+
+PLAYS: Final = (
+    Play(1, "seat 1 plays 杀♠7", ((1.0, "target 2"),)),
+    Play(31, "seat 2 answers with 闪♥2"),
+    Play(92, "seat 1 equips 青龙偃月刀", ((1.0, "next"), (1.3, "draw 2 2"))),
+    Play(8, "seat 2 plays 杀♣2", ((1.0, "target 1"), (1.6, "pass 1"))),
+    Play(102, "seat 2 equips 赤兔"),
+)
+
+
+def make_demo_video(
+    seed: int = SEED, size: tuple[int, int] = SIZE, fps: float = FPS
+) -> tuple[Video, list[tuple[float, str]]]:
+    """The demo clip with its ground truth, and the timed taps (play taps only)."""
+    rng = np.random.default_rng(seed)
+    width, height = size
+    to_frame = _camera(rng, size, DEMO_LEVEL.tilt_deg)
+    module_plane, smallest = _module_scale(rng, DEMO_LEVEL, to_frame, size)
+    table = _table(rng, size)
+    optics = _Optics.draw(rng, DEMO_LEVEL, size, smallest)
+    shadow = float(rng.uniform(0.1, 0.3))
+    inverse = _inv(to_frame)
+    # where every card ends up: laid out at once, so no card covers an earlier sticker
+    laid = _lay_cards(
+        rng, DEMO_LEVEL, to_frame, size, module_plane, [card_payload(p.card_id) for p in PLAYS]
+    )
+    hand = _Hand(
+        colour=rng.uniform([90, 120, 170], [150, 180, 235]),
+        edge=(0.5 * width, height * 1.05),
+        width=module_plane * 40,
+    )
+    resting: list[_Card] = []
+    frames: list[Image] = []
+    truth: list[list[StickerTruth]] = []
+    on_table: list[frozenset[str]] = []
+    events: list[VideoEvent] = []
+    static_key: tuple[str, ...] | None = None
+    static: FloatImage | None = None
+
+    def shoot(tip: Point | None, carried: _Card | None) -> None:
+        nonlocal static_key, static
+        key = tuple(c.payload for c in resting)
+        if key != static_key:
+            static = _compose_big(table, resting, to_frame, size, shadow)
+            static_key = key
+        assert static is not None
+        canvas = static.copy()
+        if carried is not None:
+            _draw_card(canvas, carried, _scale(SUPERSAMPLE) @ to_frame, shadow)
+        covers: list[NDArray[np.float64]] = []
+        if tip is not None:
+            hand.draw(canvas, tip)
+            covers = hand.polygons(tip)
+        small = np.asarray(cv2.resize(canvas, size, interpolation=cv2.INTER_AREA), np.float32)
+        frames.append(optics.expose(rng, small))
+        cards = [*resting, *([carried] if carried is not None else [])]
+        held = frozenset([carried.payload]) if carried is not None else frozenset()
+        truth.append(_truths(cards, to_frame, size, covers, held))
+        on_table.append(frozenset(c.payload for c in resting))
+
+    def path(a: Point, b: Point, n: int) -> list[Point]:
+        ts = (1 - np.cos(np.linspace(0, math.pi, n))) / 2
+        return [(a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t) for t in ts]
+
+    def idle(seconds: float) -> None:
+        for _ in range(round(seconds * fps)):
+            shoot(None, None)
+
+    taps: list[tuple[float, str]] = []
+    idle(0.6)
+    for play, card in zip(PLAYS, laid, strict=True):
+        h, w = card.texture.shape[:2]
+        final = card.to_plane.copy()
+        spot = _apply(to_frame @ final, np.array([[w / 2, h / 2]]))[0]
+        target = (float(spot[0]), float(spot[1]))
+        centre_plane = _apply(final, np.array([[w / 2, h / 2]]))[0]
+        for tip in path(hand.edge, target, 14):
+            plane = _apply(inverse, np.array([tip]))[0]
+            card.to_plane = _translate(*(plane - centre_plane)) @ final
+            shoot(tip, card)
+        card.to_plane = final
+        resting.append(card)
+        landed = len(frames) / fps
+        events.append(VideoEvent(len(frames), "played", card.payload))
+        for tip in path(target, hand.edge, 12):
+            shoot(tip, None)
+        taps += [(round(landed + after, 2), text) for after, text in play.taps]
+        last = max((after for after, _ in play.taps), default=0.0)
+        idle(max(1.2, last + 0.6) - 12 / fps)
+    idle(0.6)
+    return Video(frames, truth, on_table, events, fps), taps
+
+
+def taps_text(taps: Sequence[tuple[float, str]], video_name: str) -> str:
+    """The taps file: a header on the format, the setup taps at 0, then the play taps."""
+    lines = [
+        f"# Taps for {video_name}, made by python -m bench.make_demo_video.",
+        "# One tap a line: SECONDS COMMAND ARGS...; it runs before the first frame",
+        "# at or after SECONDS. The commands are listed in bench/make_demo_video.py.",
+        *(f"0.00 {text}" for text in SETUP_TAPS),
+    ]
+    lines += [f"{t:.2f} {text}" for t, text in taps]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.make_demo_video", description=__doc__)
+    parser.add_argument("--seed", type=int, default=SEED)
+    parser.add_argument("--output", type=Path, default=ROOT / "samples" / "demo.mp4")
+    parser.add_argument("--taps", type=Path, default=ROOT / "samples" / "demo-taps.txt")
+    args = parser.parse_args(argv)
+    video, taps = make_demo_video(args.seed)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    write_video(video, args.output)
+    args.taps.write_text(taps_text(taps, args.output.name), encoding="utf-8")
+    size = args.output.stat().st_size
+    seconds = len(video.frames) / video.fps
+    print(
+        f"wrote {args.output} ({len(video.frames)} frames, {seconds:.1f} s, "
+        f"{size / 1e6:.2f} MB) and {args.taps}"
+    )
+    for event in video.events:
+        print(f"  {event.frame / video.fps:6.2f}s  {event.kind}  {event.payload}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
