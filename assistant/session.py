@@ -25,6 +25,7 @@ from assistant.store import Store, StoreError
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
 from engine.derived import card
+from engine.frames import Expect
 from engine.game import Game
 from engine.moves import (
     Damage,
@@ -43,6 +44,7 @@ from engine.moves import (
     RoleReveal,
     Setup,
     Skill,
+    Take,
     Use,
 )
 from engine.record import RecordError
@@ -527,6 +529,8 @@ class TableSession:
         if state.turn.phase is Phase.SETUP:
             return self._fail(f"{c}: the game has not started (deal, then next)")
         base = current_prompt(state)
+        if base.expects == "choose_card":
+            return self._card_chosen(card_id, trusted)
         if base.expects in _ASKING or base.expects in ("play", "discard", "judge"):
             if len(base.who) != 1:
                 seats = tuple(str(s) for s in base.who)
@@ -554,7 +558,9 @@ class TableSession:
             return self._ask(
                 f"{c} is {why}: a mis-read, a duplicate sticker, or a skill?",
                 _SUSPECT_OPTIONS,
-                lambda option: self._suspect(option, actor, card_id),
+                lambda option: self._suspect(
+                    option, card_id, lambda: self._card_from(actor, card_id, trusted=True)
+                ),
             )
         base = current_prompt(state)
         if base.expects in _ASKING:
@@ -566,6 +572,29 @@ class TableSession:
             move, message = Judge(actor, card_id), f"seat {actor}'s judgement: {c}"
         else:
             return self._play(actor, card_id, trusted)
+        return self._apply(Forced(move) if trusted else move, message)
+
+    def _card_chosen(self, card_id: int, trusted: bool) -> Reply:
+        """过河拆桥 / 顺手牵羊: the card the user picked from the target's zones is shown."""
+        expect = self.state.stack[-1]
+        assert isinstance(expect, Expect)
+        user, target, c = expect.seat, expect.other, card(card_id)
+        where = self.state.where.get(card_id)
+        own_zones = {f"hand:{target}", f"equip:{target}", f"judge:{target}"}
+        if not trusted and where is not None and where not in own_zones:
+            return self._ask(
+                f"{c} is not among seat {target}'s cards: a mis-read, a duplicate sticker, "
+                "or a skill?",
+                _SUSPECT_OPTIONS,
+                lambda option: self._suspect(
+                    option, card_id, lambda: self._card_chosen(card_id, trusted=True)
+                ),
+            )
+        move: Move
+        if expect.what == "discard_one":
+            move, message = Discard(target, (card_id,)), f"seat {user} discards seat {target}'s {c}"
+        else:
+            move, message = Take(user, target, (card_id,)), f"seat {user} takes seat {target}'s {c}"
         return self._apply(Forced(move) if trusted else move, message)
 
     def _play(self, seat: int, card_id: int, trusted: bool) -> Reply:
@@ -589,7 +618,8 @@ class TableSession:
         shown = "; ".join(f"{o.seat}: {o.reason}" for o in legal) or "no legal target"
         return Reply(True, f"{seat_label(self.state, seat)} plays {c}: choose a target ({shown})")
 
-    def _suspect(self, option: str, actor: int, card_id: int) -> Reply:
+    def _suspect(self, option: str, card_id: int, accept: Callable[[], Reply]) -> Reply:
+        """The answer to 'mis-read, duplicate sticker, or a skill?'; a skill accepts it."""
         c = card(card_id)
         if option == MISREAD:
             return Reply(True, f"{c}: ignored as a mis-read")
@@ -597,7 +627,7 @@ class TableSession:
             self.warnings.append(f"two stickers read as {c}: check the deck")
             return Reply(True, f"{c}: duplicate sticker noted; ignored")
         self.warnings.append(f"{c} accepted for a skill the engine does not know (flagged)")
-        return self._card_from(actor, card_id, trusted=True)
+        return accept()
 
     def _general_seen(self, number: int, region_seat: int | None) -> Reply:
         generals = standard_catalogue().generals

@@ -279,3 +279,73 @@ def test_undo_goes_back_in_game_and_store(table: TableSession, store: Store) -> 
     assert table.state == before
     assert table.game_id is not None
     assert replay(store.record(table.game_id)).state == before
+
+
+def started(store: Store | None) -> TableSession:
+    """Four players through the intents, seat 1 (the lord) in its play phase."""
+    s = TableSession(store)
+    ok(s.setup("identity", 4, ("standard", "ex")))
+    ok(s.reveal_role(1, "lord"))
+    for seat, key in enumerate(["caocao", "liubei", "sunquan", "guanyu"], start=1):
+        ok(s.seat_general(seat, key))
+    ok(s.deal())
+    ok(s.next_phase())
+    ok(s.draw(1, 2))
+    assert s.prompt.base.expects == "play"
+    return s
+
+
+def test_the_card_picked_for_dismantlement_is_shown(store: Store) -> None:
+    s = started(store)
+    at = Clock()
+    ok(s.sight(at(card_seen(cid("dismantlement", "♠3")))))
+    ok(s.choose_target(2))
+    ok(s.pass_turn())  # nobody nullifies
+    assert s.prompt.base.expects == "choose_card"
+    picked = cid("sha", "♣3")
+    before = s.state.seat(2).hand_count
+    reply = ok(s.sight(at(card_seen(picked))))
+    assert reply.move == f"discard 2 #{picked}"
+    assert s.state.seat(2).hand_count == before - 1 and picked in s.state.discard_pile
+    assert replay(store.record(s.game_id or 0)).state == s.state
+
+
+def test_the_card_taken_by_snatch_is_shown(store: Store) -> None:
+    s = started(store)
+    at = Clock()
+    ok(s.sight(at(card_seen(cid("snatch", "♠3")))))
+    ok(s.choose_target(2))
+    ok(s.pass_turn())
+    taken = cid("tao", "♥4")
+    reply = ok(s.sight(at(card_seen(taken))))
+    assert reply.move == f"take 1 <- 2 #{taken}"
+    assert taken in s.state.seat(1).hand
+
+
+def test_a_picked_card_the_state_places_elsewhere_is_a_question() -> None:
+    s = started(None)
+    at = Clock()
+    ok(s.sight(at(card_seen(SHA))))
+    ok(s.choose_target(2))
+    ok(s.pass_turn(2))  # seat 2 takes the hit: the Sha is now in the discard pile
+    ok(s.sight(at(card_seen(cid("dismantlement", "♠3")))))
+    ok(s.choose_target(2))
+    ok(s.pass_turn())
+    moves = s.moves
+    reply = s.sight(at(card_seen(SHA)))
+    assert not reply.ok and "mis-read" in reply.message
+    ok(s.answer(MISREAD))
+    assert s.moves == moves and s.prompt.base.expects == "choose_card"
+
+
+def test_a_correction_replaces_a_move_and_drops_the_later_ones(store: Store) -> None:
+    s = started(store)
+    ok(s.sight(Sighting(card_seen(CROSSBOW), None, 1.0)))
+    ok(s.sight(Sighting(card_seen(BLADE), None, 2.0)))
+    number = len(s.moves) - 1  # the crossbow
+    reply = ok(s.correct(number, f"use 1 #{cid('qinggang_sword')}"))
+    assert "later moves dropped" in reply.message
+    assert s.state.seat(1).weapon == cid("qinggang_sword")
+    assert s.moves[-1] == f"use 1 #{cid('qinggang_sword')}"
+    assert replay(store.record(s.game_id or 0)).state == s.state
+    assert not s.correct(1, "deal").ok  # the setup stays
