@@ -102,6 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=9, help="loads to time (default 9)")
     parser.add_argument("--db", help="an SQLAlchemy URL to use instead of a temporary SQLite file")
     parser.add_argument("--json", action="store_true", help="print JSON for machines")
+    parser.add_argument(
+        "--quick", action="store_true", help="a short run: 50 appends, 3 loads (for `make bench`)"
+    )
     args = parser.parse_args(argv)
 
     setup, moves = long_game(LONG_GAME)
@@ -110,8 +113,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         load_url = args.db or f"sqlite:///{Path(folder) / 'load.db'}"
         results = {
             "database": "sqlite (WAL, synchronous=FULL)" if args.db is None else args.db,
-            "append": bench_append(append_url, setup, moves, args.appends),
-            "load": bench_load(load_url, moves, args.repeat),
+            "append": bench_append(append_url, setup, moves, 50 if args.quick else args.appends),
+            "load": bench_load(load_url, moves, 3 if args.quick else args.repeat),
         }
     if args.json:
         json.dump(results, sys.stdout, indent=1)
