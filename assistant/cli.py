@@ -15,6 +15,7 @@ from typing import TextIO, TypeAlias
 
 from assistant.demo import add_demo_command
 from assistant.labels import add_labels_command
+from assistant.narrate import general_name
 from assistant.replay_cli import add_replay_command
 from assistant.scan import add_scan_command
 from assistant.store_cli import add_store_commands
@@ -246,7 +247,7 @@ def format_state(state: GameState, at: int, total: int) -> str:
         rows.append(
             (
                 seat.seat,
-                ",".join(_general_name(g) for g in seat.generals) or "-",
+                ",".join(general_name(g) for g in seat.generals) or "-",
                 seat.role.value if seat.role else "?",
                 f"{seat.hp}/{seat.max_hp}" if alive else "dead",
                 seat.hand_count,
@@ -281,13 +282,6 @@ def format_state(state: GameState, at: int, total: int) -> str:
     if acting:
         lines.append("to act: " + ", ".join(f"seat {s}" for s in acting))
     return "\n".join(lines)
-
-
-def _general_name(key: str) -> str:
-    try:
-        return standard_catalogue().general(key).name
-    except KeyError:
-        return key
 
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
