@@ -6,7 +6,9 @@ the MPEG-4 encoder): a phone on a stand films an empty table on which five
 Sanguosha cards are played one after the other, each brought in by a hand and
 left where it lands. The taps file holds what the players tap around them
 (the setup, a target, a pass, the end of a phase), at the video times that
-fit the cards, so the two tell one moment of a 5-player identity game:
+fit the cards, so the two tell one moment of a 5-player identity game
+(7.1 s; the last card is seen at 6.3 s, so that a phone app playing the clip
+as its camera sees it all within a 10-second run, start-up included):
 
 1. setup taps: identity for 5, seat 1 the lord, five generals, deal, start,
    seat 1 draws 2;
@@ -26,6 +28,10 @@ first frame at or after that time. Commands: ``setup MODE PLAYERS
 ``next``, ``draw SEAT N``, ``target SEAT...``, ``respond SEAT CARD``,
 ``pass [SEAT]``, ``discard SEAT CARD...``, ``undo``, ``answer OPTION``,
 ``force MOVE``.
+
+Once written, the clip is read back through the decoder and tracker as
+``sgs-table demo`` runs them; the script fails if a card is never seen or a
+tap comes less than TAP_AFTER_SEEN after the sighting of the card it answers.
 """
 
 from __future__ import annotations
@@ -105,6 +111,25 @@ SETUP_TAPS: Final = (
 )
 
 
+# The timeline, short enough for a phone app that plays the clip as its camera to
+# see every card within a 10-second run (start-up included): the last card is
+# seen by about 6.5 s, the clip ends by 7.5 s.
+LEAD_IN: Final = 0.3
+"""Seconds of empty table before the first hand comes in."""
+HAND_IN: Final = 12
+"""Frames a hand takes from the bottom edge to where it lays its card."""
+HAND_OUT: Final = 10
+"""Frames a hand takes back to the edge."""
+HOLD: Final = 0.8
+"""Seconds at least from a card landing to the next hand coming in."""
+AFTER_TAP: Final = 0.3
+"""Seconds at least from a play's last tap to the next hand coming in."""
+END: Final = 1.0
+"""Seconds from the last card landing to the end of the clip."""
+TAP_AFTER_SEEN: Final = 0.25
+"""Seconds at least from the tracker seeing a card to a tap that answers it (checked)."""
+
+
 @dataclass(frozen=True)
 class Play:
     """A card laid on the table, then the taps that follow it (seconds after it lands)."""
@@ -114,11 +139,13 @@ class Play:
     taps: tuple[tuple[float, str], ...] = ()
 
 
+# The tracker sees a card 3-5 frames after it lands; each tap comes 0.3 s or more
+# after that sighting, and the next hand 0.3 s (AFTER_TAP) after the last tap.
 PLAYS: Final = (
-    Play(1, "seat 1 plays 杀♠7", ((1.0, "target 2"),)),
+    Play(1, "seat 1 plays 杀♠7", ((0.5, "target 2"),)),
     Play(31, "seat 2 answers with 闪♥2"),
-    Play(92, "seat 1 equips 青龙偃月刀", ((1.0, "next"), (1.3, "draw 2 2"))),
-    Play(8, "seat 2 plays 杀♣2", ((1.0, "target 1"), (1.6, "pass 1"))),
+    Play(92, "seat 1 equips 青龙偃月刀", ((0.5, "next"), (0.8, "draw 2 2"))),
+    Play(8, "seat 2 plays 杀♣2", ((0.5, "target 1"), (0.8, "pass 1"))),
     Play(102, "seat 2 equips 赤兔"),
 )
 
@@ -182,14 +209,14 @@ def make_demo_video(
             shoot(None, None)
 
     taps: list[tuple[float, str]] = []
-    idle(0.6)
-    for play, card in zip(PLAYS, laid, strict=True):
+    idle(LEAD_IN)
+    for n, (play, card) in enumerate(zip(PLAYS, laid, strict=True), 1):
         h, w = card.texture.shape[:2]
         final = card.to_plane.copy()
         spot = _apply(to_frame @ final, np.array([[w / 2, h / 2]]))[0]
         target = (float(spot[0]), float(spot[1]))
         centre_plane = _apply(final, np.array([[w / 2, h / 2]]))[0]
-        for tip in path(hand.edge, target, 14):
+        for tip in path(hand.edge, target, HAND_IN):
             plane = _apply(inverse, np.array([tip]))[0]
             card.to_plane = _translate(*(plane - centre_plane)) @ final
             shoot(tip, card)
@@ -197,12 +224,11 @@ def make_demo_video(
         resting.append(card)
         landed = len(frames) / fps
         events.append(VideoEvent(len(frames), "played", card.payload))
-        for tip in path(target, hand.edge, 12):
+        for tip in path(target, hand.edge, HAND_OUT):
             shoot(tip, None)
         taps += [(round(landed + after, 2), text) for after, text in play.taps]
         last = max((after for after, _ in play.taps), default=0.0)
-        idle(max(1.2, last + 0.6) - 12 / fps)
-    idle(0.6)
+        idle((max(HOLD, last + AFTER_TAP) if n < len(PLAYS) else END) - HAND_OUT / fps)
     return Video(frames, truth, on_table, events, fps), taps
 
 
@@ -234,9 +260,36 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"wrote {args.output} ({len(video.frames)} frames, {seconds:.1f} s, "
         f"{size / 1e6:.2f} MB) and {args.taps}"
     )
-    for event in video.events:
-        print(f"  {event.frame / video.fps:6.2f}s  {event.kind}  {event.payload}")
-    return 0
+    seen = sightings(args.output)
+    problems: list[str] = []
+    pending = iter(taps)
+    for event, play in zip(video.events, PLAYS, strict=True):
+        at = seen.get(event.payload)
+        line = f"  {event.frame / video.fps:5.2f}s  {event.kind}  {event.payload}  seen "
+        print(line + ("never" if at is None else f"{at:5.2f}s"))
+        if at is None:
+            problems.append(f"{event.payload} is never seen")
+        for t, text in (next(pending) for _ in play.taps):
+            print(f"  {t:5.2f}s  tap  {text}")
+            if at is not None and t < at + TAP_AFTER_SEEN:
+                problems.append(f"the tap {text!r} at {t:.2f} s comes too soon after {at:.2f} s")
+    for problem in problems:
+        print(f"error: {problem}")
+    return 1 if problems else 0
+
+
+def sightings(path: Path) -> dict[str, float]:
+    """When the decoder and tracker, as ``sgs-table demo`` runs them, first see each payload."""
+    from vision.decode import Decoder
+    from vision.sources import VideoSource
+    from vision.tracker import Scanner, Tracker
+
+    seen: dict[str, float] = {}
+    with VideoSource(path) as source:
+        for event in Scanner(source, Decoder(), Tracker()):
+            if event.kind == "seen":
+                seen.setdefault(event.payload, event.t)
+    return seen
 
 
 if __name__ == "__main__":
