@@ -275,4 +275,7 @@ def quiet_native_logs() -> None:
     set in ``OPENCV_FFMPEG_LOGLEVEL`` is kept.
     """
     os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # AV_LOG_QUIET
-    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_ERROR)
+    # cv2.utils.logging is missing from some OpenCV builds (4.12 on Android).
+    logging = getattr(getattr(cv2, "utils", None), "logging", None)
+    if logging is not None:
+        logging.setLogLevel(logging.LOG_LEVEL_ERROR)
