@@ -1,0 +1,243 @@
+"""The camera feed on the real sample videos, with the real decoder and tracker."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from assistant.camera import CameraFeed, FeedUpdate, Overlay
+from vision.decode import Decoder
+from vision.reading import Reading
+from vision.sources import FolderSource, Image, VideoSource
+from vision.tracker import Event, Scanner, Tracker
+
+ROOT = Path(__file__).resolve().parents[2]
+TABLE = ROOT / "samples" / "table-demo.mp4"  # 382 frames, 640x360, 30 fps
+TRUTH = json.loads((ROOT / "samples" / "table-demo.json").read_text(encoding="utf-8"))
+DEMO = ROOT / "samples" / "demo.mp4"
+
+
+@pytest.fixture(scope="module")
+def reference() -> list[Event]:
+    """The events of table-demo.mp4 read in a plain loop, frame after frame."""
+    with VideoSource(TABLE) as source:
+        return list(Scanner(source, Decoder(), Tracker()))
+
+
+@dataclass
+class Polled:
+    """What a UI thread polling a feed collected."""
+
+    events: list[Event] = field(default_factory=list)
+    frames: list[tuple[int, float]] = field(default_factory=list)  # (number, t) of previews
+    last: FeedUpdate | None = None
+
+    def take(self, update: FeedUpdate) -> FeedUpdate:
+        self.events.extend(update.events)
+        if update.frame is not None:
+            self.frames.append((update.frame.number, update.frame.t))
+        self.last = update
+        return update
+
+
+def poll_until(
+    feed: CameraFeed, done: Callable[[FeedUpdate], bool], timeout: float, polled: Polled
+) -> float:
+    """Polls as a UI would (every 5 ms) until ``done``; returns the seconds it took."""
+    start = time.monotonic()
+    while not done(polled.take(feed.poll())):
+        if time.monotonic() - start > timeout:
+            pytest.fail(f"not done after {timeout} s: {feed.stats}")
+        time.sleep(0.005)
+    return time.monotonic() - start
+
+
+def decoded(frames: int) -> Callable[[FeedUpdate], bool]:
+    """Whether an update says ``frames`` frames have been decoded."""
+    return lambda update: update.stats.frames_decoded >= frames
+
+
+def slowed(decoder: Decoder, seconds: float) -> Callable[[Image], list[Reading]]:
+    """A real decoder that takes ``seconds`` longer per frame, as on a slow phone."""
+
+    def decode(image: Image) -> list[Reading]:
+        time.sleep(seconds)
+        return decoder.decode(image)
+
+    return decode
+
+
+def test_batch_run_decodes_every_frame_as_a_plain_loop_does(reference: list[Event]) -> None:
+    polled = Polled()
+    with CameraFeed(VideoSource(TABLE), realtime=False) as feed:
+        poll_until(feed, lambda u: u.ended, 20.0, polled)
+    polled.take(feed.poll())
+
+    assert polled.events == reference
+    seen = {e.payload for e in polled.events if e.kind == "seen"}
+    assert seen == {s["payload"] for s in TRUTH["stickers"]}
+    stats = feed.stats
+    assert (stats.frames_read, stats.frames_decoded, stats.frames_skipped) == (382, 382, 0)
+    assert stats.ended and stats.error is None and stats.events_dropped == 0
+    assert stats.mean_decode_ms > 0
+    numbers = [n for n, _ in polled.frames]
+    assert numbers == sorted(set(numbers)) and numbers[-1] == 381
+    # the overlay of the last frame: the card still on the table, labelled
+    overlay = polled.last.overlay if polled.last else None
+    assert isinstance(overlay, Overlay)
+    assert (overlay.number, overlay.size) == (381, (640, 360))
+    boxes = {b.payload: b for b in overlay.boxes}
+    last = next(s for s in TRUTH["stickers"] if s["payload"] == "SG1C114G")
+    box = boxes["SG1C114G"]
+    assert box.label == last["name"] and box.valid and box.seen and not box.new
+    assert len(box.polygon) >= 4 and all(0 <= x <= 640 and 0 <= y <= 360 for x, y in box.polygon)
+
+
+def test_realtime_plays_at_the_pace_of_the_timestamps() -> None:
+    polled = Polled()
+    with CameraFeed(VideoSource(DEMO), realtime=True) as feed:
+        took = poll_until(feed, lambda u: u.frame is not None and u.frame.t >= 1.5, 5.0, polled)
+    assert 1.3 <= took <= 3.0
+    assert not feed.running
+
+
+def test_poll_never_waits_for_a_slow_decoder() -> None:
+    feed = CameraFeed(VideoSource(DEMO), decoder=slowed(Decoder(), 0.2), realtime=True)
+    polled = Polled()
+    spent = 0.0
+    skipped: list[int] = []
+    with feed:
+        start = time.monotonic()
+        for _ in range(100):
+            before = time.perf_counter()
+            update = feed.poll()
+            spent += time.perf_counter() - before
+            polled.take(update)
+            skipped.append(update.stats.frames_skipped)
+            time.sleep(0.01)
+        elapsed = time.monotonic() - start
+        stats = feed.stats
+    assert spent < 0.05, f"100 polls took {spent * 1000:.1f} ms"
+    assert 0 < skipped[30] < skipped[60] < skipped[-1]
+    assert 2 <= stats.frames_decoded <= elapsed / 0.2 + 2
+    assert stats.last_decode_ms >= 200
+    # the preview keeps the source's 30 fps while decoding manages 5
+    assert len(polled.frames) >= 20
+    assert polled.frames[-1][1] >= 0.7 * elapsed
+
+
+def test_stop_returns_promptly_mid_run(tmp_path: Path) -> None:
+    feed = CameraFeed(VideoSource(DEMO), decoder=slowed(Decoder(), 0.2), realtime=True)
+    feed.start()
+    time.sleep(0.3)
+    start = time.monotonic()
+    feed.stop(timeout=1.0)
+    assert time.monotonic() - start < 1.0
+    assert not feed.running
+    feed.stop()  # again: nothing happens
+    assert not feed.poll().stats.ended  # stopped is not ended
+
+    # a folder at one frame every 5 s: stopping does not wait out the pacing
+    with VideoSource(TABLE) as video:
+        for number, _, image in video:
+            cv2.imwrite(str(tmp_path / f"{number}.png"), image)
+            if number == 2:
+                break
+    feed = CameraFeed(FolderSource(tmp_path, fps=0.2), realtime=True)
+    polled = Polled()
+    with feed:
+        poll_until(feed, lambda u: u.frame is not None, 5.0, polled)
+        start = time.monotonic()
+    assert time.monotonic() - start < 0.5
+    assert not feed.running and polled.frames == [(0, 0.0)]
+
+
+def test_a_looping_video_goes_on_with_time_increasing(reference: list[Event]) -> None:
+    polled = Polled()
+    with CameraFeed(VideoSource(TABLE), realtime=False, loop=True) as feed:
+        poll_until(feed, lambda u: u.stats.frames_read > 382 + 60, 20.0, polled)
+        stats = feed.stats
+    assert stats.loops >= 1 and not stats.ended and stats.error is None
+    assert stats.frames_skipped == 0
+    times = [t for _, t in polled.frames]
+    assert times == sorted(set(times)) and times[-1] > 382 / 30
+    events = polled.events
+    assert events[: len(reference)] == reference
+    assert [e.t for e in events] == sorted(e.t for e in events)
+    # the first card of the clip is read again on the second pass: a new sighting
+    again = [e for e in events[len(reference) :] if e.kind == "seen"]
+    assert [e.payload for e in again][:1] == ["SG1C1516"] and again[0].t > 382 / 30
+
+
+def test_a_source_failing_mid_way_ends_the_feed_with_one_line(tmp_path: Path) -> None:
+    with VideoSource(TABLE) as video:
+        for number, _, image in video:
+            cv2.imwrite(str(tmp_path / f"{number}.png"), image)
+            if number == 4:
+                break
+    broken = tmp_path / "5.png"
+    broken.write_bytes(b"not a png at all")
+    feed = CameraFeed(FolderSource(tmp_path), realtime=False)
+    with feed:
+        assert feed.wait(5.0)
+        update = feed.poll()
+    assert update.ended and update.stats.error == f"{broken}: cannot read this file as an image"
+    assert (update.stats.frames_read, update.stats.frames_decoded) == (5, 5)
+    assert update.frame is not None and update.frame.number == 4
+
+
+def test_a_decoder_failing_ends_the_feed_with_one_line() -> None:
+    with CameraFeed.pushed() as feed:
+        feed.push(np.zeros((36, 64, 3), np.float64), 0.0)
+        assert feed.wait(5.0)
+        update = feed.poll()
+    assert update.stats.error == "decoding failed: frames are 8-bit, not float64"
+    assert update.ended and update.stats.frames_decoded == 0
+
+
+def test_pushed_frames_are_decoded_and_polled(reference: list[Event]) -> None:
+    polled = Polled()
+    pushes: list[float] = []
+    with CameraFeed.pushed() as feed, VideoSource(TABLE) as video:
+        for number, t, image in video:
+            before = time.perf_counter()
+            feed.push(image, t)
+            pushes.append(time.perf_counter() - before)
+            # a decoder as fast as the camera: the next frame comes once this one is done
+            poll_until(feed, decoded(number + 1), 5.0, polled)
+        feed.finish()
+        assert feed.wait(5.0)
+        polled.take(feed.poll())
+    assert polled.events == reference
+    assert max(pushes) < 0.05  # O(1): a lock held only briefly (and the GIL)
+    assert polled.last is not None and polled.last.stats.frames_skipped == 0
+
+
+def test_pushing_faster_than_decoding_skips_frames() -> None:
+    with CameraFeed.pushed(decoder=slowed(Decoder(), 0.1)) as feed, VideoSource(DEMO) as video:
+        start = time.perf_counter()
+        for number, _, image in video:
+            feed.push(image)
+            if number == 19:
+                break
+        took = time.perf_counter() - start
+        stats = feed.stats
+    assert took < 0.5  # 20 frames read and pushed, none waited for the 0.1 s decoder
+    assert stats.frames_read == 20 and stats.frames_skipped >= 15
+
+
+def test_events_nobody_polls_are_bounded_oldest_dropped(reference: list[Event]) -> None:
+    with CameraFeed(VideoSource(TABLE), realtime=False, max_events=3) as feed:
+        assert feed.wait(20.0)
+        update = feed.poll()
+    assert len(reference) > 3
+    assert update.events == reference[-3:]
+    assert update.stats.events_dropped == len(reference) - 3
+    assert feed.poll().events == []
