@@ -42,7 +42,7 @@ from assistant.store import Store
 if TYPE_CHECKING:
     from assistant.cli import Commands
 
-__all__ = ["Tap", "TapError", "add_demo_command", "parse_taps", "run_demo"]
+__all__ = ["Tap", "TapError", "add_demo_command", "parse_taps", "run_demo", "run_tap"]
 
 ROOT: Final = Path(__file__).resolve().parent.parent
 DEFAULT_VIDEO: Final = ROOT / "samples" / "demo.mp4"
@@ -135,6 +135,14 @@ def _runner(session: TableSession, tap: Tap) -> Callable[[], Reply]:
     except ValueError as error:
         raise TapError(f"line {tap.line}: {tap}: {error}") from None
     raise TapError(f"line {tap.line}: unknown tap {tap.command!r}")
+
+
+def run_tap(session: TableSession, tap: Tap) -> Reply:
+    """Make the tap on the session; a malformed tap is a refused reply, not an error."""
+    try:
+        return _runner(session, tap)()
+    except TapError as error:
+        return Reply(False, str(error))
 
 
 def parse_taps(text: str) -> list[Tap]:

@@ -68,7 +68,7 @@ from engine.moves import (
 from engine.rules import describe_winner
 from engine.state import GameState, Role, Seat
 
-__all__ = ["Line", "Turn", "format_narration", "narrate", "narrate_move"]
+__all__ = ["Line", "Turn", "format_narration", "narrate", "narrate_move", "turn_heading"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,7 +380,8 @@ def _element(card_kind: str | None) -> str:
 # ---------------------------------------------------------------- turns
 
 
-def _heading(state: GameState) -> str:
+def turn_heading(state: GameState) -> str:
+    """'Turn 3 — seat 2 (关羽)': the heading of the turn the state is in."""
     seat = state.turn.seat
     s = state.seat(seat)
     role = f" ({s.role.value})" if s.role else ""
@@ -403,7 +404,7 @@ def narrate(game: Game, upto: int | None = None) -> list[Turn]:
         if after.turn.number != before.turn.number and after.turn.seat:
             if lines or number:
                 turns.append(Turn(number, seat, heading, tuple(lines)))
-            number, seat, heading = after.turn.number, after.turn.seat, _heading(after)
+            number, seat, heading = after.turn.number, after.turn.seat, turn_heading(after)
             lines = []
         said = narrate_move(move, before, after)
         for text in ([said] if said else []) + narrate_effects(move, before, after):

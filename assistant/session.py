@@ -41,6 +41,7 @@ from engine.moves import (
     Next,
     Pass,
     Respond,
+    Reveal,
     RoleReveal,
     Setup,
     Skill,
@@ -174,6 +175,16 @@ class TableSession:
         self._last_seen: tuple[str, float, int] | None = None
         self.prompt = SessionPrompt(current_prompt(self.game.state))
 
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> TableSession:
+        """A session on a stored game, at its last move (raises StoreError if it cannot load)."""
+        session = cls(store)
+        session.game = store.load_game(game_id)
+        session.game_id = game_id
+        session._next_seq = store.next_seq(game_id)
+        session._refresh()
+        return session
+
     # ------------------------------------------------------------ views
 
     @property
@@ -247,16 +258,30 @@ class TableSession:
             return self._fail("the table is set up already (start a new session for a new game)")
         return self._apply(Setup(mode, players, packages), f"{mode} table for {players} players")
 
-    def seat_general(self, seat: int, key: str) -> Reply:
+    def seat_general(self, seat: int, key: str, *more: str) -> Reply:
+        """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each)."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
+        keys = (key, *more)
         if self.state.turn.phase is not Phase.SETUP:
-            return self._fail(f"generals are chosen during setup; the game has started ({key})")
-        try:
-            name = standard_catalogue().general(key).name
-        except KeyError:
-            return self._fail(f"no general {key!r} in the catalogue")
-        return self._apply(General(seat, (key,)), f"seat {seat} takes {name}")
+            return self._fail(
+                f"generals are chosen during setup; the game has started ({' '.join(keys)})"
+            )
+        names = []
+        for k in keys:
+            try:
+                names.append(standard_catalogue().general(k).name)
+            except KeyError:
+                return self._fail(f"no general {k!r} in the catalogue")
+        # Hegemony generals start face down; they are turned up by reveal_general.
+        hidden = self.state.mode == "hegemony"
+        return self._apply(General(seat, keys, hidden), f"seat {seat} takes {'、'.join(names)}")
+
+    def reveal_general(self, seat: int, key: str) -> Reply:
+        """Hegemony: seat ``seat`` turns its face-down general ``key`` face up."""
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        return self._apply(Reveal(seat, key), f"seat {seat} reveals {key}")
 
     def reveal_role(self, seat: int, role: str) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
