@@ -480,13 +480,13 @@ class TableSession:
             tag = parse(sighting.payload)
         except PayloadError as exc:
             return self._fail(f"unreadable sticker: {exc}")
-        region_seat = _region_seat(sighting.region)
+        named_seat = region_seat(sighting.region)
         if isinstance(tag, CardTag):
             return self._card_seen(tag.card_id)
         if isinstance(tag, GeneralTag):
-            return self._general_seen(tag.number, region_seat)
+            return self._general_seen(tag.number, named_seat)
         if isinstance(tag, RoleTag):
-            return self._role_seen(tag.number, region_seat)
+            return self._role_seen(tag.number, named_seat)
         if isinstance(tag, SeatTag):
             return self._seat_seen(tag.seat)
         if isinstance(tag, ActionTag):
@@ -712,7 +712,7 @@ class TableSession:
         return self._fail(f"seat marker {seat}: nothing asks for a seat now")
 
 
-def _region_seat(region: str | None) -> int | None:
+def region_seat(region: str | None) -> int | None:
     """'seat3' or 'seat 3' names seat 3; any other region names no seat."""
     if region is None:
         return None

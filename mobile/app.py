@@ -44,41 +44,112 @@ def configure_kivy(*, width: int = 1280, height: int = 800) -> None:
     os.environ["KCFG_GRAPHICS_HEIGHT"] = str(height)
 
 
+def taps_beside(camera: str | None) -> Path | None:
+    """The taps script of a sample video: ``demo.mp4`` -> ``demo-taps.txt`` beside it.
+
+    A sample video shows only the cards; the script holds what the players
+    tapped around them (setup, targets, passes), so the demo tells a game.
+    """
+    if camera is None or camera.isdigit():
+        return None
+    path = Path(camera)
+    script = path.with_name(f"{path.stem}-taps.txt")
+    return script if path.is_file() and script.is_file() else None
+
+
 def run_app(
     *,
     screenshot: Path | None = None,
     exit_after: float | None = None,
     width: int = 1280,
     height: int = 800,
+    camera: str | None = None,
+    taps: Path | None = None,
+    screen: str | None = None,
+    db: str | None = None,
 ) -> int:
     """Run the app until its window closes; return an exit status.
 
-    screenshot: after the first frames are drawn, save the window as a PNG
-    at exactly this path. exit_after: stop after this many seconds (any
-    screenshot is taken first). Returns 1 if the screenshot was asked for
-    and could not be saved, else 0.
+    screenshot: save the window as a PNG at exactly this path, after the
+    first frames are drawn, or at the end when exit_after is given.
+    exit_after: stop after this many seconds. camera: a video file or a
+    folder of frames played as the camera, or a camera number. taps: a taps
+    script played with the video (default: the one beside a sample video).
+    screen: the screen to open on. db: the database (default $SGS_TABLE_DB
+    or the user's data folder). Returns 1 if the screenshot was asked for
+    and could not be saved, or the camera could not be opened, else 0.
     """
     configure_kivy(width=width, height=height)
     font = os.environ.get(FONT_OVERRIDE_ENV)
 
-    from mobile.kivy_app import run
+    from mobile.kivy_app import Options, run
 
-    return run(screenshot=screenshot, exit_after=exit_after, font=Path(font) if font else None)
+    options = Options(
+        screenshot=screenshot,
+        exit_after=exit_after,
+        camera=camera,
+        taps=taps if taps is not None else taps_beside(camera),
+        screen=screen,
+        db=db,
+    )
+    return run(options, font=Path(font) if font else None)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m mobile.app", description="Start the app.")
-    parser.add_argument("--screenshot", type=Path, help="save a PNG of the window here")
-    parser.add_argument("--exit-after", type=float, metavar="SECONDS", help="stop after this")
-    parser.add_argument("--width", type=int, default=1280)
-    parser.add_argument("--height", type=int, default=800)
+    add_app_arguments(parser)
     args = parser.parse_args(argv)
+    return run_from_arguments(args, parser)
+
+
+def add_app_arguments(parser: argparse.ArgumentParser) -> None:
+    """The app's options, shared by ``python -m mobile.app`` and ``sgs-table app``."""
+    parser.add_argument("--screenshot", type=Path, metavar="FILE", help="save a PNG of the window")
+    parser.add_argument(
+        "--exit-after", type=_positive, metavar="SECONDS", help="close the app after this long"
+    )
+    parser.add_argument(
+        "--camera",
+        metavar="PATH",
+        help="play a video file or a folder of frames as the camera (or a camera number)",
+    )
+    parser.add_argument(
+        "--taps",
+        type=Path,
+        metavar="FILE",
+        help="a taps script to play with the video (default: NAME-taps.txt beside NAME.mp4)",
+    )
+    parser.add_argument("--screen", choices=SCREENS, help="the screen to open on")
+    parser.add_argument("--db", metavar="URL", help="database URL or SQLite file")
+    parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT")
+
+
+def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    try:
+        width, height = (int(v) for v in args.size.lower().split("x"))
+    except ValueError:
+        parser.error(f"--size must look like 1280x800, got {args.size!r}")
     return run_app(
         screenshot=args.screenshot,
         exit_after=args.exit_after,
-        width=args.width,
-        height=args.height,
+        width=width,
+        height=height,
+        camera=args.camera,
+        taps=args.taps,
+        screen=args.screen,
+        db=args.db,
     )
+
+
+def _positive(text: str) -> float:
+    value = float(text)
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+    return value
+
+
+# The screens --screen may name (mobile.kivy_app.SCREEN_CLASSES, without importing Kivy).
+SCREENS = ("home", "setup", "table", "scan", "distances", "settlement", "log", "replay")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,11 @@ the environment Kivy reads at import time."""
 
 from __future__ import annotations
 
+import importlib
 import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,51 +15,124 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.core.text import DEFAULT_FONT, LabelBase
 from kivy.core.window import Window
+from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from assistant.resources import cjk_font_path
-from mobile.screens.home import HomeScreen
+from assistant.store import Store
+from mobile.widgets import base  # noqa: F401  (registers the shared widgets)
 
 # Seconds after the first frame: long enough for the layout to settle
 # (sizes in the .kv follow the window's, which may change in the first frames).
 SCREENSHOT_DELAY = 0.5
+# How often the main thread takes what the camera threads have ready.
+CAMERA_TICK = 1 / 30
+
+# Screen name -> "module:Class" under mobile.screens, in navigation order.
+SCREEN_CLASSES: dict[str, str] = {
+    "home": "home:HomeScreen",
+    "setup": "setup:SetupScreen",
+    "table": "table:TableScreen",
+    "scan": "scan:ScanScreen",
+    "distances": "distances:DistancesScreen",
+    "settlement": "settlement:SettlementScreen",
+    "log": "log:LogScreen",
+    "replay": "replay:ReplayScreen",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How the app was started (see mobile.app.main)."""
+
+    screenshot: Path | None = None
+    exit_after: float | None = None
+    camera: str | None = None  # a video, a folder of frames, a camera number; None: none
+    taps: Path | None = None
+    screen: str | None = None
+    db: str | None = None
 
 
 class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
-    def __init__(self, *, screenshot: Path | None, exit_after: float | None, **kwargs: Any) -> None:
+    def __init__(self, options: Options, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.title = "三国杀 桌面助手 sgs-table"
-        self.screenshot_path = screenshot
+        self.options = options
+        self.screenshot_path = options.screenshot
         self.screenshot_saved = False
-        self._exit_after = exit_after
         self._stop_after_screenshot = False
         self._capture_pending = False
+        self._capture_done: Callable[[Path | None], object] | None = None
+        from mobile.controller import TableController
+
+        self.controller = TableController(Store.open(options.db))
+        self.failure: str | None = None
 
     def build(self) -> ScreenManager:
+        Builder.load_file(str(Path(__file__).with_name("theme.kv")))
         # Screens appear at once: a phone on a stand gains nothing from slides.
         manager = ScreenManager(transition=NoTransition())
-        manager.add_widget(HomeScreen(name="home"))
+        for name, where in SCREEN_CLASSES.items():
+            module, cls = where.split(":")
+            screen_class = getattr(importlib.import_module(f"mobile.screens.{module}"), cls)
+            manager.add_widget(screen_class(name=name))
         return manager
 
     def on_start(self) -> None:
-        if self.screenshot_path is not None:
-            # Bound for good: unbinding from inside a dispatch can make Kivy
-            # skip the next observer of the same event.
-            Window.bind(on_flip=self._capture)
+        Window.bind(on_flip=self._capture)
+        o = self.options
+        if o.camera is not None and not self.start_camera(o.camera):
+            self.failure = self.controller.camera_status
+        if o.taps is not None:
+            self.controller.use_taps(o.taps)
+        if o.screen is not None:
+            self.root.current = o.screen
+        elif o.taps is not None:
+            self.root.current = "table"
+        Clock.schedule_interval(self.controller.tick, CAMERA_TICK)
         # Kivy's clock has not ticked since import, so a delay scheduled now
         # would count the start-up time too; count from the first frame.
         Clock.schedule_once(self._start_timers, 0)
 
-    def _start_timers(self, _dt: float) -> None:
-        if self.screenshot_path is not None:
-            Clock.schedule_once(self._request_screenshot, SCREENSHOT_DELAY)
-        if self._exit_after is not None:
-            Clock.schedule_once(self._finish, self._exit_after)
+    def start_camera(self, spec: str) -> bool:
+        """Play ``spec`` (a video, a folder, a camera number) as the camera; False if it fails.
 
-    def _request_screenshot(self, _dt: float = 0) -> None:
+        The reason of a failure is one line in the controller's camera status.
+        """
+        from vision.sources import SourceError, open_source
+
+        try:
+            source = open_source(spec)
+        except SourceError as error:
+            self.controller.camera_status = str(error)
+            return False
+        self.controller.start_camera(source)
+        return True
+
+    def on_pause(self) -> bool:
+        # Android: the app may be paused (screen off, another app); the camera
+        # is released by the scan screen's phone camera, the game is stored.
+        return True
+
+    def on_stop(self) -> None:
+        self.controller.close()
+
+    def _start_timers(self, _dt: float) -> None:
+        if self.screenshot_path is not None and self.options.exit_after is None:
+            Clock.schedule_once(lambda _dt: self.request_screenshot(), SCREENSHOT_DELAY)
+        if self.options.exit_after is not None:
+            Clock.schedule_once(self._finish, self.options.exit_after)
+
+    def request_screenshot(
+        self, path: Path | None = None, done: Callable[[Path | None], object] | None = None
+    ) -> None:
+        """Save the next drawn frame as a PNG at ``path`` (default: --screenshot); then ``done``."""
         # Read the pixels in on_flip, before the buffers swap: the frame just
         # drawn is then certainly in the back buffer. Asking for an update
         # makes sure a frame is drawn even when nothing on screen changed.
+        if path is not None:
+            self.screenshot_path = path
+        self._capture_done = done
         self._capture_pending = True
         Window.canvas.ask_update()
 
@@ -70,34 +147,37 @@ class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
         # write beside the target under a hidden name and move it into place.
         hidden = str(target.with_name(f".{target.stem}.png"))
         written = Window.screenshot(name=hidden.replace("{", "{{").replace("}", "}}"))
+        saved: Path | None = None
         if written:
             os.replace(written, target)
             self.screenshot_saved = True
+            saved = target
+        done, self._capture_done = self._capture_done, None
+        if done is not None:
+            Clock.schedule_once(lambda _dt: done(saved), 0)
         if self._stop_after_screenshot:
             Clock.schedule_once(lambda _dt: self.stop(), 0)
 
     def _finish(self, _dt: float) -> None:
-        if self.screenshot_path is not None and not self.screenshot_saved:
+        if self.options.screenshot is not None:
             self._stop_after_screenshot = True
-            self._request_screenshot()
+            self.request_screenshot(self.options.screenshot)
         else:
             self.stop()
 
 
 def use_font(font: Path) -> None:
     """Make every Label without an explicit font_name use this file."""
-    LabelBase.register(DEFAULT_FONT, fn_regular=str(font))
+    LabelBase.register(DEFAULT_FONT, fn_regular=str(font), fn_bold=str(font))
 
 
-def run(
-    *,
-    screenshot: Path | None,
-    exit_after: float | None,
-    font: Path | None,
-) -> int:
+def run(options: Options, *, font: Path | None) -> int:
     use_font(font if font is not None else cjk_font_path())
-    app = SgsTableApp(screenshot=screenshot, exit_after=exit_after)
+    app = SgsTableApp(options)
     app.run()
-    if screenshot is not None and not app.screenshot_saved:
+    if options.screenshot is not None and not app.screenshot_saved:
+        return 1
+    if app.failure:
+        print(f"sgs-table app: {app.failure}", file=sys.stderr)
         return 1
     return 0

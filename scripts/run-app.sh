@@ -1,12 +1,21 @@
 #!/usr/bin/env bash
-# `make run`: start the app. On a machine without a display (a server, CI,
-# a container) the app runs on a virtual screen for a few seconds and saves
-# a screenshot, so the command still shows that everything works.
+# `make run`: start the app. Without a camera (no /dev/video*), the sample
+# video samples/demo.mp4 plays as the camera, with the players' taps of its
+# script (samples/demo-taps.txt): a 5-player table set up and played.
+# On a machine without a display (a server, CI, a container) the app runs
+# on a virtual screen for 10 s and saves a screenshot of the table, so the
+# command still shows that everything works.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+args=("$@")
+if ! compgen -G "/dev/video*" > /dev/null && [[ " ${args[*]-} " != *" --camera "* ]]; then
+    echo "run: no camera found; playing samples/demo.mp4 as the camera"
+    args+=(--camera samples/demo.mp4)
+fi
 if [ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
-    exec .venv/bin/sgs-table app "$@"
+    exec .venv/bin/sgs-table app "${args[@]}"
 fi
 mkdir -p out
 echo "run: no display here; running the app on a virtual screen for 10 s and saving out/app.png"
-exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/sgs-table app --exit-after 10 --screenshot out/app.png "$@"
+exec xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/sgs-table app --exit-after 10 \
+    --screenshot out/app.png "${args[@]}"

@@ -16,10 +16,11 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 
 # --- system libraries ---------------------------------------------------
 # libzbar0: pyzbar's decoder. libgl1/libegl1/libgl1-mesa-dri/libmtdev1 and
-# the X client libraries: Kivy's SDL2 window. xvfb/xauth: a virtual screen
+# the X client libraries: Kivy's SDL2 window (xclip: its clipboard, which a
+# text box asks for at start). xvfb/xauth: a virtual screen
 # for headless machines (tests, CI, `make run` without a display).
 # postgresql: the tests start a throwaway server for the store tests.
-packages=(libzbar0 libgl1 libegl1 libgl1-mesa-dri libmtdev1 libx11-6 libxext6 libxrender1 libxi6 xvfb xauth)
+packages=(libzbar0 libgl1 libegl1 libgl1-mesa-dri libmtdev1 libx11-6 libxext6 libxrender1 libxi6 xvfb xauth xclip)
 if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
     packages+=(postgresql)
 fi

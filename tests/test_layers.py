@@ -54,3 +54,13 @@ def test_the_checker_sees_imports(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text("import numpy as np\nfrom assistant.cli import main\n")
     assert imported_top_levels(probe) == {"numpy", "assistant"}
+
+
+def test_mobile_holds_no_rules() -> None:
+    """The app shows what assistant/ computes: it imports nothing of the engine.
+
+    Every number on a screen (HP, hand limit, distance, range) comes from the
+    views of assistant/ (table_view, distance_view, timing_view, history).
+    """
+    for path in sorted((ROOT / "mobile").rglob("*.py")):
+        assert "engine" not in imported_top_levels(path), path.relative_to(ROOT)

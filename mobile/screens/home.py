@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from kivy.app import App
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
@@ -14,7 +15,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 # registered yet says so instead of failing, so the home screen can ship
 # before the screens it leads to.
 DESTINATIONS: dict[str, tuple[str, str]] = {
-    "table_setup": ("新的牌桌", "New table"),
+    "setup": ("新的牌桌", "New table"),
     "table": ("继续对局", "Continue"),
     "replay": ("回放", "Replays"),
 }
@@ -29,6 +30,13 @@ class HomeScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def choose(self, destination: str) -> None:
         manager = self.manager
+        if destination == "table":
+            controller = App.get_running_app().controller
+            if not controller.started:
+                reply = controller.continue_latest()
+                if not reply.ok:
+                    self.status = f"继续对局：{reply.message}"
+                    return
         if manager is not None and manager.has_screen(destination):
             manager.current = destination
             return

@@ -14,25 +14,20 @@ import importlib.util
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
-from assistant.resources import cjk_font_path
 from mobile.app import FONT_OVERRIDE_ENV
+from tests.mobile.glyphs import Mask, glyph_problems, ink_mask
 
 REPO = Path(__file__).resolve().parents[2]
 TITLE = "三国杀 桌面助手"
 TITLE_GLYPHS = TITLE.replace(" ", "")
 SCREEN = (1280, 800)
-# Glyph images are compared at this size after cropping to their ink.
-CELL = 32
-# The same character drawn by Kivy and by Pillow correlates at ~0.98; two
-# different title characters at most ~0.4, a tofu box with anything ~0.35.
-SAME_GLYPH = 0.85
 
 
 def app_process(
@@ -45,7 +40,11 @@ def app_process(
     result = subprocess.run(
         command,
         cwd=REPO,
-        env={**os.environ, **(env or {})},
+        env={
+            "SGS_TABLE_DB": str(Path(tempfile.mkdtemp()) / "shell.db"),
+            **os.environ,
+            **(env or {}),
+        },
         capture_output=True,
         text=True,
         timeout=60,
@@ -69,17 +68,6 @@ def kivy_roboto() -> Path:
     return Path(spec.origin).parent / "data" / "fonts" / "Roboto-Regular.ttf"
 
 
-Mask = npt.NDArray[np.bool_]
-Floats = npt.NDArray[np.float64]
-
-
-def ink_mask(image: Image.Image) -> Mask:
-    pixels = np.asarray(image.convert("RGB"), dtype=np.int64)
-    background = pixels[2, 2]  # the felt, in a corner no widget covers
-    inked: Mask = np.abs(pixels - background).max(axis=2) > 80
-    return inked
-
-
 def title_band(mask: Mask) -> Mask | None:
     """The first row of text in the top quarter of the screen: the title."""
     rows: Mask = np.any(mask[: mask.shape[0] // 4], axis=1)
@@ -92,71 +80,9 @@ def title_band(mask: Mask) -> Mask | None:
     return mask[top : bottom + 1]
 
 
-def column_runs(band: Mask, expected: int) -> list[tuple[int, int]]:
-    """Horizontal extents of the glyphs; parts of one glyph (助) rejoined."""
-    columns: list[bool] = np.any(band, axis=0).tolist()
-    runs: list[list[int]] = []
-    for x, inked in enumerate(columns):
-        if inked and (not runs or runs[-1][1] != x):
-            runs.append([x, x + 1])
-        elif inked:
-            runs[-1][1] = x + 1
-    while len(runs) > expected:
-        gaps = [runs[i + 1][0] - runs[i][1] for i in range(len(runs) - 1)]
-        i = gaps.index(min(gaps))
-        runs[i : i + 2] = [[runs[i][0], runs[i + 1][1]]]
-    return [(a, b) for a, b in runs]
-
-
-def normalised(gray: npt.ArrayLike) -> Floats:
-    """Crop to the ink, scale to CELL x CELL, zero mean, unit length."""
-    values = np.asarray(gray, dtype=np.float64)
-    ys, xs = np.nonzero(values > 0.5 * values.max())
-    crop = values[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1]
-    image = Image.fromarray(np.uint8(255 * crop / crop.max()))
-    cell = image.resize((CELL, CELL), Image.Resampling.BILINEAR)
-    vector = np.asarray(cell, dtype=np.float64).ravel()
-    vector = vector - vector.mean()
-    norm = float(np.linalg.norm(vector))
-    unit: Floats = vector / norm if norm else vector
-    return unit
-
-
-def reference_glyph(font: ImageFont.FreeTypeFont, ch: str) -> Floats:
-    canvas = Image.new("L", (160, 160))
-    ImageDraw.Draw(canvas).text((16, 8), ch, font=font, fill=255)
-    return normalised(np.asarray(canvas))
-
-
 def title_glyph_problems(screenshot: Path) -> list[str]:
     """Why the title row does not show 三国杀 桌面助手; empty when it does."""
-    band = title_band(ink_mask(Image.open(screenshot)))
-    if band is None:
-        return ["nothing drawn in the title area"]
-    runs = column_runs(band, len(TITLE_GLYPHS))
-    if len(runs) < len(TITLE_GLYPHS):
-        return [f"{len(runs)} glyphs in the title row, expected {len(TITLE_GLYPHS)}"]
-    drawn = [normalised(band[:, a:b]) for a, b in runs]
-
-    problems = []
-    alike = sum(
-        1
-        for i in range(len(drawn))
-        for j in range(i + 1, len(drawn))
-        if float(drawn[i] @ drawn[j]) > SAME_GLYPH
-    )
-    if alike:
-        problems.append(f"{alike} pairs of title glyphs have the same shape (tofu boxes?)")
-
-    font = ImageFont.truetype(str(cjk_font_path()), 96)
-    references = [reference_glyph(font, ch) for ch in TITLE_GLYPHS]
-    for ch, glyph in zip(TITLE_GLYPHS, drawn, strict=True):
-        scores = [float(glyph @ ref) for ref in references]
-        best = TITLE_GLYPHS[scores.index(max(scores))]
-        own = scores[TITLE_GLYPHS.index(ch)]
-        if best != ch or own < SAME_GLYPH:
-            problems.append(f"{ch}: drawn glyph matches it at {own:.2f}, looks most like {best}")
-    return problems
+    return glyph_problems(title_band(ink_mask(Image.open(screenshot))), TITLE)
 
 
 @pytest.fixture(scope="module")
@@ -202,35 +128,51 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 
-from mobile.kivy_app import run
+from mobile.kivy_app import Options, run
 
 
-def tap_every_button(_dt):
+def tap_each_button(index):
+    # One button at a time: back home, wait for the (instant) transition to
+    # finish (a screen ignores touches while one is active), tap, report.
     manager = App.get_running_app().root
     home = manager.get_screen("home")
     assert tuple(home.size) == tuple(Window.size), (home.size, Window.size)
     buttons = [w for w in home.walk() if hasattr(w, "subtitle")]
-    for button in buttons:
+    if index == len(buttons):
+        App.get_running_app().stop()
+        return
+    manager.current = "home"
+
+    def tap(_dt):
+        button = buttons[index]
         touch = UnitTestTouch(*button.to_window(*button.center))
         touch.touch_down()
         touch.touch_up()
         print(f"{button.subtitle}|{manager.current}|{home.status}", flush=True)
+        Clock.schedule_once(lambda _dt: tap_each_button(index + 1), 0)
+
+    Clock.schedule_once(tap, 0.3)
 
 
 # The first callback runs on the first frame; by half a second later the
 # buttons have their final size and place.
-Clock.schedule_once(lambda _dt: Clock.schedule_once(tap_every_button, 0.5), 0)
-sys.exit(run(screenshot=None, exit_after=1.5, font=None))
+Clock.schedule_once(lambda _dt: Clock.schedule_once(lambda _dt: tap_each_button(0), 0.5), 0)
+sys.exit(run(Options(exit_after=10), font=None))
 """
 
 
-def test_home_buttons_say_coming_soon_without_crashing() -> None:
-    result = app_process(["-c", TAP_DRIVER])
+def test_home_buttons_open_their_screens(tmp_path: Path) -> None:
+    db = tmp_path / "empty.db"
+    result = app_process(["-c", TAP_DRIVER], env={"SGS_TABLE_DB": str(db)})
     lines = [line.split("|") for line in result.stdout.splitlines() if line.count("|") == 2]
     assert [subtitle for subtitle, _, _ in lines] == ["New table", "Continue", "Replays"]
-    for subtitle, screen, status in lines:
-        assert screen == "home"
-        assert "即将推出" in status and "coming soon" in status and subtitle in status
+    screens = {subtitle: (screen, status) for subtitle, screen, status in lines}
+    assert screens["New table"][0] == "setup"
+    assert screens["Replays"][0] == "replay"
+    # Nothing stored yet: "continue" stays home and says why, in one line.
+    screen, status = screens["Continue"]
+    assert screen == "home"
+    assert status.startswith("继续对局：") and "no game to continue" in status
 
 
 def test_importing_mobile_app_leaves_kivy_unloaded() -> None:
@@ -244,6 +186,7 @@ def test_the_command_line_app_renders_and_exits(tmp_path: Path) -> None:
     shot = tmp_path / "cli-home.png"
     entry = str(Path(sys.executable).parent / "sgs-table")
     command = [entry, "app", "--screenshot", str(shot), "--exit-after", "2"]
+    command += ["--db", str(tmp_path / "cli.db")]
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
     result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)

@@ -1,0 +1,248 @@
+"""记录: the moves so far in words, undo, and correcting a mistaken move.
+
+The log (`assistant.history.log_entries`, grouped into rows by
+`assistant.replay_view.log_rows`) is a RecycleView, so a 3,000-move game
+scrolls as fast as a short one: under each turn's heading, one row per
+sentence with its move's number; a forced move is marked 强制 and a move
+that replaced a mistaken one 已修正, each in its own colour. The newest move
+is at the bottom; the list scrolls there when it opens and when the log grows
+or shrinks. A selected move stays selected, and its box keeps what is typed
+in it, while other changes come in.
+
+Tapping a row selects its move: the move's words and notation appear beside
+the list, the notation in a text box; 修正 Correct asks the controller to
+replace the move with the box's text (`TableController.correct`: the moves
+after it stop counting), 撤销 Undo takes back the last move. The reply is
+shown under the buttons; a refusal changes nothing.
+
+For UI tests:
+
+- ``shown_entries()`` -> ``[(move, text), ...]``: the sentences listed, in order
+  (headings left out);
+- ``select(move)``: what tapping one of the move's rows does;
+- ``correct_to(text)``: put ``text`` in the box and press 修正 (returns the reply);
+- ``undo()``: press 撤销 (returns the reply).
+
+The screen rebuilds its rows when the controller's ``revision`` changes,
+at most once a frame, and only while it is showing (or when asked by the
+methods above).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.recycleview.views import RecycleDataViewBehavior
+from kivy.uix.screenmanager import Screen
+
+from assistant.history import LogEntry
+from assistant.replay_view import FORCED_TAG, LogRow, corrected_moves, log_rows, text_lines
+from assistant.session import Reply
+from assistant.store import StoreError
+from mobile.controller import TableController
+from mobile.widgets.base import unit
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+__all__ = ["LogLine", "LogScreen"]
+
+# Font sizes and the number and tag columns, in units (mobile.widgets.base.unit).
+ENTRY_FONT = 3.1
+HEADING_FONT = 3.3
+LINE_HEIGHT = 1.32  # a line of text, in font sizes
+ROW_PADDING = 1.4
+NUMBER_WIDTH = 8.0
+TAG_WIDTH = 10.0
+SIDE_PADDING = 4.4  # the row's padding and spacing (log.kv), plus the scroll bar
+
+
+class LogLine(RecycleDataViewBehavior, ButtonBehavior, BoxLayout):  # type: ignore[misc]
+    """One row of the log: a turn's heading, or a sentence with its move's number and tag."""
+
+    heading = BooleanProperty(False)
+    move = NumericProperty(0)
+    number = StringProperty("")
+    text = StringProperty("")
+    tag = StringProperty("")
+    selected = BooleanProperty(False)
+
+    def on_release(self) -> None:
+        if self.heading:
+            return
+        widget: Any = self.parent
+        while widget is not None and not isinstance(widget, LogScreen):
+            widget = widget.parent
+        if widget is not None:
+            widget.select(int(self.move))
+
+
+class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
+    title_text = StringProperty("")
+    selected_move = NumericProperty(0)
+    selected_text = StringProperty("")
+    message_text = StringProperty("")
+    message_ok = BooleanProperty(True)
+    rv = ObjectProperty(None)
+    notation_input = ObjectProperty(None)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controller: TableController = App.get_running_app().controller
+        self.entries: list[LogEntry] = []
+        self.rows: list[LogRow] = []
+        self._dirty = True
+        self._rebuild = Clock.create_trigger(self._rebuild_if_dirty)
+        self._relayout = Clock.create_trigger(self._layout_rows)
+        self._laid_out_width = -1.0
+        self._notation = ""  # the selected move's notation when it was selected
+        self._scrolled_for = -1  # the number of entries when the list last scrolled to the end
+        self.controller.bind(revision=self._changed)
+        self.rv.bind(width=self._width_changed)
+        self.refresh()
+
+    # ------------------------------------------------------------ for UI tests
+
+    def shown_entries(self) -> list[tuple[int, str]]:
+        """The sentences the list shows, in order, as (move number, text)."""
+        self._rebuild_if_dirty()
+        return [(row.move, row.text) for row in self.rows if row.kind == "entry"]
+
+    def select(self, move: int) -> None:
+        """Select a move (a tap on one of its rows): its words and notation go beside the list."""
+        self._rebuild_if_dirty()
+        self._choose(move, keep_typing=False)
+        self._mark_selection()
+
+    def _choose(self, move: int, *, keep_typing: bool) -> None:
+        """Show the move's words and notation; ``keep_typing``: leave an edit of the same move."""
+        told = [e for e in self.entries if e.move == move]
+        if not told:
+            self.selected_move = 0
+            self.selected_text = ""
+            self.notation_input.text = ""
+            self._notation = ""
+            return
+        notation = told[0].notation
+        same = keep_typing and move == self.selected_move and notation == self._notation
+        self.selected_move = move
+        self.selected_text = "\n".join(e.text for e in told)
+        if not same:
+            self.notation_input.text = notation
+        self._notation = notation
+
+    def correct_to(self, text: str) -> Reply:
+        """Replace the selected move with ``text`` (what 修正 does with the box's text)."""
+        self.notation_input.text = text
+        return self.correct_pressed()
+
+    def undo(self) -> Reply:
+        """Take back the last move (the 撤销 button)."""
+        return self._show(self.controller.undo())
+
+    # ------------------------------------------------------------ buttons
+
+    def correct_pressed(self) -> Reply:
+        move = int(self.selected_move)
+        if move == 0:
+            return self._show(Reply(False, "tap a move in the log first"))
+        return self._show(self.controller.correct(move, self.notation_input.text.strip()))
+
+    def _show(self, reply: Reply) -> Reply:
+        # The reply's first line only: a refusal is one line and changes nothing.
+        self.message_text = reply.message.splitlines()[0] if reply.message else ""
+        self.message_ok = reply.ok
+        self._rebuild_if_dirty()
+        return reply
+
+    # ------------------------------------------------------------ rows
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self._rebuild_if_dirty()
+        self._scroll_to_end()
+
+    def _changed(self, *_args: object) -> None:
+        self._dirty = True
+        if self.manager is not None and self.manager.current == self.name:
+            self._rebuild()
+
+    def _rebuild_if_dirty(self, *_args: object) -> None:
+        if self._dirty:
+            self.refresh()
+
+    def refresh(self, *_args: object) -> None:
+        """Read the log again and rebuild the rows; scroll to the newest if there are new ones."""
+        self._dirty = False
+        c = self.controller
+        self.entries = c.log()
+        self.rows = log_rows(self.entries, self._corrected())
+        moves = len(c.session.game)
+        flagged = sum(1 for row in self.rows if row.tag == FORCED_TAG and row.first)
+        title = f"{moves} 步" if moves else "尚未开局"
+        if flagged:
+            title += f" · {flagged} 步强制"
+        self.title_text = title
+        # The selected move stays selected while it exists; what is being typed
+        # in the box stays unless the move itself changed.
+        self._choose(int(self.selected_move), keep_typing=True)
+        self._layout_rows()
+        if len(self.entries) != self._scrolled_for:
+            self._scroll_to_end()
+
+    def _corrected(self) -> frozenset[int]:
+        session = self.controller.session
+        if session.game_id is None:
+            return frozenset()
+        try:
+            return corrected_moves(self.controller.store.moves(session.game_id))
+        except StoreError:
+            return frozenset()
+
+    def _width_changed(self, *_args: object) -> None:
+        if abs(self.rv.width - self._laid_out_width) > 1:
+            self._relayout()
+
+    def _layout_rows(self, *_args: object) -> None:
+        """The RecycleView's data: each row with its height for the list's width."""
+        u = unit()
+        width = float(self.rv.width)
+        self._laid_out_width = width
+        text_px = width - u * (NUMBER_WIDTH + TAG_WIDTH + SIDE_PADDING)
+        chosen = int(self.selected_move)
+        data: list[dict[str, Any]] = []
+        for row in self.rows:
+            heading = row.kind == "heading"
+            font = u * (HEADING_FONT if heading else ENTRY_FONT)
+            lines = text_lines(row.text, text_px / font)
+            height = lines * font * LINE_HEIGHT + u * (ROW_PADDING + (1.6 if heading else 0))
+            data.append(
+                {
+                    "heading": heading,
+                    "move": row.move,
+                    "number": str(row.move) if row.first and not heading else "",
+                    "text": row.text,
+                    "tag": row.tag,
+                    "selected": chosen != 0 and row.move == chosen,
+                    "height": height,
+                }
+            )
+        self.rv.data = data
+
+    def _mark_selection(self) -> None:
+        chosen = int(self.selected_move)
+        data = self.rv.data
+        for item in data:
+            item["selected"] = chosen != 0 and item["move"] == chosen
+        self.rv.refresh_from_data()
+
+    def _scroll_to_end(self) -> None:
+        self._scrolled_for = len(self.entries)
+        self.rv.scroll_y = 0
+        # Once the new rows are laid out (next frame), stay at the bottom.
+        Clock.schedule_once(lambda _dt: setattr(self.rv, "scroll_y", 0), 0)

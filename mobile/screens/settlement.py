@@ -1,0 +1,186 @@
+"""结算: the timing helper — what is being settled, the timing point, who may act now.
+
+The stack of what is being settled is drawn as a pile of cards, the newest
+(the one being settled now) on top; each older card says what interrupted
+it. Beside it: the timing point (时机) and the seats that may act now, in
+order, each with the skills that fit the moment; below, the prompt. All of it
+is the controller's `~assistant.timing.TimingView` and prompt text; when the
+stack is empty the screen says so and still shows the phase and who acts.
+
+For UI tests:
+
+* ``SettlementScreen.shown_stack()`` -> the stack entries on screen, newest
+  first (the `TimingView.stack` strings; empty when nothing is settled).
+* ``SettlementScreen.shown_acting()`` -> ``[(seat, general, skills), ...]``
+  for the actor cards on screen, in order.
+* ``SettlementScreen.shown_point()`` -> the timing point on screen.
+
+While another screen is shown, a change of the game only marks this one
+stale; it redraws on entering (``on_pre_enter``), and the ``shown_*`` readers
+bring it up to date first, so they read what entering would show.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.lang import Builder
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
+
+from assistant.timing import Actor, TimingView
+from mobile.controller import TableController
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+__all__ = ["ActorCard", "SettlementScreen", "StackCard"]
+
+NOTHING_SETTLED = "没有正在结算的牌 · Nothing is being settled"
+NOBODY_ACTS = "现在没有人需要行动 · Nobody acts now"
+NOT_STARTED = "尚未开局 · 请到主页新建牌桌"
+INTERRUPTED = " — interrupted by "
+CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
+
+
+def order_mark(index: int) -> str:
+    """①, ②, ... for the first ten; '11.' after that."""
+    return CIRCLED[index] if index < len(CIRCLED) else f"{index + 1}."
+
+
+def split_entry(entry: str) -> tuple[str, str]:
+    """A stack entry's own words and what interrupted it ('' for the newest)."""
+    head, _, by = entry.partition(INTERRUPTED)
+    return head, by
+
+
+class StackCard(BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
+    """One entry of the stack; ``depth`` 0 is the newest, being settled now."""
+
+    entry = StringProperty("")  # the TimingView.stack string, as given
+    text = StringProperty("")
+    interrupted_by = StringProperty("")
+    tag = StringProperty("")
+    depth = NumericProperty(0)
+    empty = BooleanProperty(False)
+
+
+class ActorCard(BoxLayout):  # type: ignore[misc]
+    """A seat that may act now: its place in the order, general and fitting skills."""
+
+    seat = NumericProperty(0)
+    general = StringProperty("")
+    skills = ListProperty([])
+    title = StringProperty("")  # markup-escaped
+    skills_text = StringProperty("")  # markup-escaped
+    first = BooleanProperty(False)
+
+
+class SettlementScreen(Screen):  # type: ignore[misc]
+    stack_box = ObjectProperty(None)
+    acting_box = ObjectProperty(None)
+    heading = StringProperty("")
+    point_text = StringProperty("")
+    prompt_text = StringProperty("")
+    stack_title = StringProperty("")
+    acting_title = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controller: TableController = App.get_running_app().controller
+        self.stale = False
+        self.controller.bind(revision=self._revised)
+        self.refresh()
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.refresh()
+
+    def _revised(self, *_args: object) -> None:
+        """The game changed: redraw now if shown, else when next shown (or asked)."""
+        if self.manager is not None and self.manager.current != self.name:
+            self.stale = True
+            return
+        self.refresh()
+
+    def _fresh(self) -> None:
+        if self.stale:
+            self.refresh()
+
+    # ------------------------------------------------------------ for UI tests
+
+    def shown_stack(self) -> list[str]:
+        """The stack entries on screen, newest first (empty when nothing is settled)."""
+        self._fresh()
+        cards = [w for w in reversed(self.stack_box.children) if isinstance(w, StackCard)]
+        return [c.entry for c in cards if not c.empty]
+
+    def shown_acting(self) -> list[tuple[int, str, tuple[str, ...]]]:
+        """(seat, general, skills) of each actor card on screen, in order."""
+        self._fresh()
+        cards = [w for w in reversed(self.acting_box.children) if isinstance(w, ActorCard)]
+        return [(int(c.seat), c.general, tuple(c.skills)) for c in cards if c.seat]
+
+    def shown_point(self) -> str:
+        """The timing point on screen."""
+        self._fresh()
+        return str(self.point_text)
+
+    # ------------------------------------------------------------ drawing
+
+    def refresh(self, *_args: object) -> None:
+        self.stale = False
+        c = self.controller
+        if not c.started:
+            self.heading = NOT_STARTED
+            self._show(TimingView((), "", ()))
+            self.prompt_text = c.prompt_text()
+            return
+        self.heading = c.table().heading
+        self._show(c.timing())
+        self.prompt_text = c.prompt_text()
+
+    def _show(self, timing: TimingView) -> None:
+        self.point_text = timing.point
+        depth = len(timing.stack)
+        self.stack_title = "结算栈 · Being settled"
+        if depth:
+            self.stack_title += f" ({depth}, newest on top)"
+        self.acting_title = "现在可以行动 · Who may act now, in order"
+        box = self.stack_box
+        box.clear_widgets()
+        for i, entry in enumerate(timing.stack):
+            text, by = split_entry(entry)
+            tag = "正在结算 · settling now" if i == 0 else f"第{i + 1}层 · waiting"
+            box.add_widget(StackCard(entry=entry, text=text, interrupted_by=by, tag=tag, depth=i))
+        if not timing.stack:
+            phase = f"阶段 · phase: {timing.point}" if timing.point else ""
+            box.add_widget(StackCard(text=NOTHING_SETTLED, tag=phase, empty=True))
+        self._actors(timing.acting)
+
+    def _actors(self, acting: tuple[Actor, ...]) -> None:
+        box = self.acting_box
+        box.clear_widgets()
+        for i, actor in enumerate(acting):
+            who = f"{actor.seat}号位 {actor.general}".strip()
+            skills = "技能: " + " · ".join(actor.skills) if actor.skills else "无合适技能"
+            box.add_widget(
+                ActorCard(
+                    seat=actor.seat,
+                    general=actor.general,
+                    skills=list(actor.skills),
+                    title=escape_markup(f"{order_mark(i)} {who}"),
+                    skills_text=escape_markup(skills),
+                    first=i == 0,
+                )
+            )
+        if not acting:
+            box.add_widget(ActorCard(title=escape_markup(NOBODY_ACTS), seat=0))

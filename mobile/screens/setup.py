@@ -1,0 +1,379 @@
+"""设置 · 新的牌桌: the mode, the players, the lord and each seat's general, then 开始.
+
+The screen fills an `assistant.setup_plan.TablePlan` by taps, by the search
+box or by scanning stickers, and shows the plan's problems until there are
+none; 开始 hands the plan to ``controller.new_table`` and opens the table.
+The rules live in `assistant.setup_plan` and `assistant.setup_extras`; this
+module only lays out what they return and routes taps to them.
+
+While the screen is shown it takes the camera's stickers first
+(``controller.sighting_hook``): a seat marker selects its seat, a general
+card gives that general to the selected seat (or to the seat whose camera
+region it lies in), exactly as a tap would. Other stickers go to the session.
+
+Driving the screen from a UI test
+=================================
+
+Every tap calls one of these methods of `SetupScreen`, so a test may tap the
+widget (a touch, or ``widget.dispatch("on_release")``) or call the method:
+
+- ``choose_mode(key)``: a mode button (``mode_buttons()``, each ``.mode_key``).
+- ``set_players(n)``: the number of players, kept in the mode's range;
+  ``ids.players_minus`` / ``ids.players_plus`` call ``change_players(-1 / +1)``.
+- ``select_seat(n)``: a seat tile (``seat_buttons()``, `SeatTile`, each
+  ``.seat``; its labels show the seat's generals' Chinese names alone, e.g.
+  a Label whose text is exactly "刘备", and their keys beside them).
+- ``make_lord()``: ``ids.lord_button``; the selected seat becomes the lord
+  (tapped again: no lord). Disabled in modes without a lord to choose.
+- ``clear_seat()``: ``ids.clear_button``; the selected seat loses its generals.
+- ``search(text)``: typing in ``ids.search_input`` (the method sets its text).
+- ``filter_kingdom(k)``: a kingdom button (``kingdom_buttons()``, each
+  ``.kingdom``: "" for 全部, else 魏 蜀 吴 群).
+- ``pick_general(key)``: a result button (``result_buttons()``, each
+  ``.general_key``, text "赵云 zhaoyun · 蜀 4"); the general goes to the
+  selected seat, and the selection moves on to the next seat still short of
+  generals.
+- ``start()``: ``start_button`` (also ``ids.start_button``); on success the
+  manager shows "table", else ``status`` holds the one-line refusal.
+- ``back()``: ``ids.back_button``, to the home screen.
+- ``take_sighting(payload, region)``: a sticker read by the camera (the
+  controller's ``sighting_hook`` while the screen is shown); True when used.
+
+State to check: ``plan`` (the `TablePlan`), ``selected`` (the selected
+seat), ``status`` / ``status_ok`` (the last one-line reply), ``problems_line``,
+``ready``, and the ids ``players_label``, ``roles_label``, ``problems_label``,
+``status_label``, ``seat_grid``, ``result_grid``, ``mode_box``, ``kingdom_box``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.screenmanager import Screen
+
+from assistant.session import region_seat
+from assistant.setup_extras import (
+    SeatLine,
+    choose_mode,
+    clear_seat,
+    general_choice,
+    kingdom_filters,
+    next_seat,
+    problems_text,
+    read_sticker,
+    result_label,
+    roles_text,
+    seat_holding,
+    seat_lines,
+    toggle_lord,
+)
+from assistant.setup_plan import TablePlan, mode_choices, search_generals
+from mobile.controller import TableController
+from mobile.widgets.base import TableButton
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+__all__ = ["FitButton", "SeatTile", "SetupScreen"]
+
+GOLD = (0.960, 0.760, 0.250, 1)
+IVORY = (0.965, 0.925, 0.820, 1)
+PALE = (0.700, 0.760, 0.720, 1)  # a seat still without its generals
+TAKEN = (0.470, 0.540, 0.500, 1)  # a general another seat has
+READY = "可以开始 · Ready to start"
+# Shrink a button's text at most this far to fit (long names, three generals).
+SMALLEST_FONT = 0.6
+
+
+class FitButton(TableButton):
+    """A `TableButton` whose wrapped text shrinks until it fits its height.
+
+    ``base_font`` is the size it starts from (the .kv sets it; 0: the font size).
+    """
+
+    base_font = NumericProperty(0)
+    font_size: float  # Label's property (an annotation only, for mypy)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._refit = Clock.create_trigger(self._fit, 0)
+        self.bind(size=self._refit, text=self._refit, base_font=self._refit)
+
+    def _fit(self, *_args: object) -> None:
+        if not self.base_font:
+            self.base_font = self.font_size
+        size = float(self.base_font)
+        self.font_size = size
+        self.texture_update()
+        while self.texture_size[1] > self.height * 0.94 and size > self.base_font * SMALLEST_FONT:
+            size *= 0.92
+            self.font_size = size
+            self.texture_update()
+
+
+class SeatTile(ButtonBehavior, BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
+    """A seat: '1号位 主公', then a row per general: its Chinese name, big, and its key."""
+
+    seat = NumericProperty(0)
+    head = StringProperty("")
+    accent = ListProperty(list(IVORY))
+
+    def show(self, line: SeatLine) -> None:
+        self.seat = line.seat
+        self.head = f"{line.seat}号位" + (" 主公" if line.lord else "")
+        rows = self.ids.rows
+        rows.clear_widgets()
+        shown = [(g.name, g.key) for g in line.generals] or [("未选", "none")]
+        if line.generals and not line.complete:
+            shown.append(("", f"{len(line.generals)}/{line.wanted}"))
+        for name, key in shown:
+            row = Factory.SetupSeatGeneral()
+            row.name, row.key, row.empty = name, key, not line.generals
+            rows.add_widget(row)
+
+
+class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
+    selected = NumericProperty(1)
+    players = NumericProperty(5)
+    per_seat = NumericProperty(1)
+    lord_mode = BooleanProperty(True)
+    roles_line = StringProperty("")
+    problems_line = StringProperty("")
+    ready = BooleanProperty(False)
+    status = StringProperty("")
+    status_ok = BooleanProperty(True)
+    query = StringProperty("")
+    kingdom = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.controller: TableController = App.get_running_app().controller
+        self.plan = TablePlan()
+        self.start_button = self.ids.start_button
+        self._build_modes()
+        self._build_kingdoms()
+        self.refresh()
+
+    # ------------------------------------------------------------ showing
+
+    def on_pre_enter(self, *_args: object) -> None:
+        self.controller.sighting_hook = self.take_sighting
+        self.refresh()
+
+    def on_leave(self, *_args: object) -> None:
+        if self.controller.sighting_hook == self.take_sighting:
+            self.controller.sighting_hook = None
+
+    def refresh(self) -> None:
+        """Redraw everything from the plan."""
+        plan = self.plan
+        choice = plan.choice
+        if not 1 <= self.selected <= plan.players:
+            self.selected = 1
+        self.players = plan.players
+        self.per_seat = choice.generals_per_seat
+        self.lord_mode = choice.lord_chosen
+        self.roles_line = roles_text(choice, plan.players)
+        problems = plan.problems()
+        self.ready = not problems
+        self.problems_line = problems_text(problems) if problems else READY
+        for button in self.mode_buttons():
+            button.accent = GOLD if button.mode_key == plan.mode else IVORY
+        for button in self.kingdom_buttons():
+            button.accent = GOLD if button.kingdom == self.kingdom else IVORY
+        self._build_seats()
+        self._build_results()
+
+    def _build_modes(self) -> None:
+        box = self.ids.mode_box
+        box.clear_widgets()
+        for choice in mode_choices():
+            button = Factory.TableButton(text=choice.name)
+            button.font_size = button.font_size * 0.85
+            button.mode_key = choice.key
+            button.bind(on_release=lambda _b, key=choice.key: self.choose_mode(key))
+            box.add_widget(button)
+
+    def _build_kingdoms(self) -> None:
+        box = self.ids.kingdom_box
+        box.clear_widgets()
+        for kingdom, label in kingdom_filters():
+            button = Factory.TableButton(text=label)
+            button.kingdom = kingdom
+            button.bind(on_release=lambda _b, k=kingdom: self.filter_kingdom(k))
+            box.add_widget(button)
+
+    def _build_seats(self) -> None:
+        grid = self.ids.seat_grid
+        grid.clear_widgets()
+        for line in seat_lines(self.plan):
+            button = SeatTile()
+            button.show(line)
+            if line.seat == self.selected:
+                button.accent = GOLD
+            else:
+                button.accent = IVORY if line.complete else PALE
+            button.bind(on_release=lambda _b, seat=line.seat: self.select_seat(seat))
+            grid.add_widget(button)
+        self._show_selected()
+
+    def _show_selected(self, *_args: object) -> None:
+        """Scroll the seats so that the selected one is in view.
+
+        Worked out from the grid's rows rather than the buttons' positions,
+        which the layout only sets on the next frame.
+        """
+        grid, view = self.ids.seat_grid, self.ids.seat_scroll
+        cols, row, gap = max(int(grid.cols), 1), grid.row_default_height, grid.spacing[1]
+        rows = (self.plan.players + cols - 1) // cols
+        content = rows * row + (rows - 1) * gap
+        spare = content - view.height
+        if spare <= 0:
+            view.scroll_y = 1  # all seats fit: from the top
+            return
+        top = (int(self.selected) - 1) // cols * (row + gap)  # the seat's row, from the top
+        offset = (1 - view.scroll_y) * spare  # what is scrolled away above the view
+        if top < offset:
+            offset = top
+        elif top + row > offset + view.height:
+            offset = top + row - view.height
+        view.scroll_y = 1 - min(max(offset / spare, 0.0), 1.0)
+
+    def _build_results(self) -> None:
+        grid = self.ids.result_grid
+        grid.clear_widgets()
+        for choice in search_generals(self.query, self.kingdom):
+            button = Factory.SetupResultButton(text=result_label(choice))
+            button.general_key = choice.key
+            holder = seat_holding(self.plan, choice.key)
+            if holder is None:
+                button.accent = IVORY
+            else:
+                button.accent = GOLD if holder == self.selected else TAKEN
+            button.bind(on_release=lambda _b, key=choice.key: self.pick_general(key))
+            grid.add_widget(button)
+
+    def _say(self, message: str, ok: bool = True) -> None:
+        self.status = message
+        self.status_ok = ok
+
+    # ------------------------------------------------------------ widgets
+
+    def mode_buttons(self) -> list[Any]:
+        return list(reversed(self.ids.mode_box.children))
+
+    def kingdom_buttons(self) -> list[Any]:
+        return list(reversed(self.ids.kingdom_box.children))
+
+    def seat_buttons(self) -> list[Any]:
+        return list(reversed(self.ids.seat_grid.children))
+
+    def result_buttons(self) -> list[Any]:
+        """The general buttons the search shows, in order; each has ``general_key``."""
+        return list(reversed(self.ids.result_grid.children))
+
+    # ------------------------------------------------------------ taps
+
+    def choose_mode(self, key: str) -> None:
+        choose_mode(self.plan, key)
+        self._say(f"{self.plan.choice.name} · {self.plan.players}人")
+        self.refresh()
+
+    def set_players(self, players: int) -> None:
+        choose_mode(self.plan, self.plan.mode, players)
+        choice = self.plan.choice
+        if self.plan.players != players:
+            self._say(f"{choice.name}: {choice.min_players}-{choice.max_players}人", ok=False)
+        else:
+            self._say(f"{choice.name} · {players}人")
+        self.refresh()
+
+    def change_players(self, delta: int) -> None:
+        self.set_players(self.plan.players + delta)
+
+    def select_seat(self, seat: int) -> None:
+        if not 1 <= seat <= self.plan.players:
+            self._say(f"没有{seat}号位 · no seat {seat} (1-{self.plan.players})", ok=False)
+            return
+        self.selected = seat
+        self._say(f"{seat}号位 · seat {seat} selected")
+        self.refresh()
+
+    def make_lord(self) -> None:
+        why = toggle_lord(self.plan, self.selected)
+        if why is not None:
+            self._say(why, ok=False)
+        elif self.plan.lord == self.selected:
+            self._say(f"{self.selected}号位 主公 · seat {self.selected} is the lord")
+        else:
+            self._say(f"{self.selected}号位 不是主公 · no lord")
+        self.refresh()
+
+    def clear_seat(self) -> None:
+        clear_seat(self.plan, self.selected)
+        self._say(f"{self.selected}号位 已清除 · seat {self.selected} cleared")
+        self.refresh()
+
+    def search(self, text: str) -> None:
+        if self.ids.search_input.text != text:
+            self.ids.search_input.text = text  # its on_text comes back here
+        if text != self.query:
+            self.query = text
+            self._build_results()
+
+    def filter_kingdom(self, kingdom: str) -> None:
+        self.kingdom = kingdom
+        self.refresh()
+
+    def pick_general(self, key: str) -> None:
+        seat = self.selected
+        why = self.plan.pick(seat, key)
+        if why is not None:
+            self._say(why, ok=False)
+        else:
+            self._say(f"{seat}号位 ← {general_choice(key).label}")
+            self.selected = next_seat(self.plan, seat)
+        self.refresh()
+
+    def start(self) -> None:
+        reply = self.controller.new_table(self.plan)
+        if not reply.ok:
+            self._say(reply.message.splitlines()[0] if reply.message else "", ok=False)
+            return
+        self._say(reply.message)
+        # The next table starts from the same mode and size, without generals.
+        self.plan = TablePlan(self.plan.mode, self.plan.players)
+        self.selected = 1
+        self.refresh()
+        if self.manager is not None and self.manager.has_screen("table"):
+            self.manager.current = "table"
+
+    def back(self) -> None:
+        if self.manager is not None and self.manager.has_screen("home"):
+            self.manager.current = "home"
+
+    # ------------------------------------------------------------ camera
+
+    def take_sighting(self, payload: str, region: str | None = None) -> bool:
+        """A sticker the camera read: used here (True) or left for the session (False)."""
+        sticker = read_sticker(payload)
+        if sticker is None:
+            return False
+        if sticker.seat is not None:
+            self.select_seat(sticker.seat)
+            return True
+        assert sticker.general is not None
+        seat = region_seat(region)
+        if seat is not None and seat != self.selected:
+            self.select_seat(seat)
+            if self.selected != seat:  # no such seat: said so, nothing given
+                return True
+        self.pick_general(sticker.general)
+        return True

@@ -1,0 +1,307 @@
+"""Drives the real app through a 5-player identity game; run by test_table_app.py.
+
+    python tests/mobile/drive_table.py OUT_DIR     (under Xvfb, SGS_TABLE_DB set)
+
+Inside the app's own process and window: taps through home and setup,
+starts the table, plays ``samples/demo.mp4`` as the camera (no taps script:
+this driver taps what the players would, when the prompt asks), takes a
+screenshot of every screen, and reads back what the screens show. It writes
+``OUT_DIR/report.json``: what each screen showed, the screenshots, and for
+each screenshot a Chinese label on it with its box (for the glyph check).
+The test compares the report with the engine's own replay of the stored game.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from mobile.app import configure_kivy  # noqa: E402
+
+configure_kivy(width=1280, height=800)
+
+from kivy.clock import Clock  # noqa: E402
+from kivy.core.window import Window  # noqa: E402
+from kivy.tests.common import UnitTestTouch  # noqa: E402
+from kivy.uix.label import Label  # noqa: E402
+
+from assistant.session import SessionPrompt  # noqa: E402
+from engine.state import GameState  # noqa: E402
+from mobile.kivy_app import Options, SgsTableApp, use_font  # noqa: E402
+from mobile.widgets.base import SCREENS  # noqa: E402
+
+VIDEO = REPO / "samples" / "demo.mp4"
+GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
+            ("lvbu", "吕布")]  # fmt: skip
+TIMEOUT = 60.0
+
+Step = Iterator[float]  # a driver step yields the seconds to wait before going on
+
+
+class Failed(Exception):
+    pass
+
+
+def tap(widget: Any) -> None:
+    """A finger down and up on the widget's centre, through Kivy's input path."""
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+
+
+def labels_in(widget: Any) -> list[Any]:
+    return [w for w in widget.walk() if isinstance(w, Label)]
+
+
+class Driver:
+    def __init__(self, app: SgsTableApp, out: Path) -> None:
+        self.app = app
+        self.out = out
+        self.report: dict[str, Any] = {"screens": {}, "shots": {}, "steps": [], "errors": []}
+        self.steps = self.script()
+        self.started = time.monotonic()
+
+    # ------------------------------------------------------------ plumbing
+
+    @property
+    def manager(self) -> Any:
+        return self.app.root
+
+    @property
+    def controller(self) -> Any:
+        return self.app.controller
+
+    def note(self, text: str) -> None:
+        self.report["steps"].append(f"{time.monotonic() - self.started:6.2f}s {text}")
+
+    def run(self, _dt: float = 0.0) -> None:
+        try:
+            wait = next(self.steps)
+        except StopIteration:
+            self.finish(0)
+            return
+        except Exception as error:  # reported, then the app stops
+            self.report["errors"].append("".join(traceback.format_exception(error)))
+            self.finish(1)
+            return
+        if time.monotonic() - self.started > TIMEOUT:
+            self.report["errors"].append(f"timed out; last steps: {self.report['steps'][-3:]}")
+            self.finish(1)
+            return
+        Clock.schedule_once(self.run, wait)
+
+    def finish(self, status: int) -> None:
+        self.report["status"] = status
+        (self.out / "report.json").write_text(json.dumps(self.report, ensure_ascii=False, indent=1))
+        self.app.stop()
+
+    def until(self, what: str, condition: Callable[[], bool], poll: float = 0.03) -> Step:
+        start = time.monotonic()
+        while not condition():
+            if time.monotonic() - start > 20:
+                raise Failed(f"waited 20 s for: {what}; prompt: {self.controller.prompt_text()}")
+            yield poll
+        self.note(what)
+
+    def go(self, screen: str) -> Step:
+        """Switch screens by tapping the navigation bar's tab when there is one."""
+        current = self.manager.get_screen(self.manager.current)
+        tabs = [w for w in current.walk() if getattr(w, "text", None) == TAB_NAMES.get(screen)]
+        if tabs and hasattr(tabs[0], "accent"):
+            tap(tabs[0])
+        else:
+            self.manager.current = screen
+        yield 0.25
+        if self.manager.current != screen:
+            raise Failed(f"could not open the {screen} screen (on {self.manager.current})")
+
+    def shot(self, name: str, label_text: str) -> Step:
+        """Screenshot the window; note a Chinese label on it (text and box) for the glyph check."""
+        yield 0.35  # let the layout settle
+        screen = self.manager.get_screen(self.manager.current)
+        box = None
+        for label in labels_in(screen):
+            if label.text == label_text and label.texture is not None:
+                tw, th = label.texture_size
+                cx, cy = label.to_window(*label.center)
+                # Kivy's y goes up; the PNG's goes down.
+                box = [cx - tw / 2, Window.height - (cy + th / 2), cx + tw / 2,
+                       Window.height - (cy - th / 2)]  # fmt: skip
+                break
+        if box is None:
+            raise Failed(f"{name}: no label {label_text!r} on the {screen.name} screen")
+        path = self.out / f"{name}.png"
+        done: list[Path | None] = []
+        self.app.request_screenshot(path, done=done.append)
+        while not done:
+            yield 0.05
+        if done[0] is None:
+            raise Failed(f"{name}: the screenshot was not saved")
+        self.report["shots"][name] = {"path": str(path), "text": label_text, "box": box}
+        self.note(f"screenshot {name}")
+
+    def press(self, label: str) -> None:
+        table = self.manager.get_screen("table")
+        for widget in table.button_widgets:
+            if widget.text == label:
+                tap(widget)
+                self.note(f"tap {label}")
+                return
+        shown = [w.text for w in table.button_widgets]
+        raise Failed(f"no button {label!r} on the prompt bar (it shows {shown})")
+
+    def tap_seat(self, seat: int) -> None:
+        ring = self.manager.get_screen("table").ring
+        tap(ring.cards[seat - 1])
+        self.note(f"tap seat {seat}")
+
+    # ------------------------------------------------------------ the game
+
+    def script(self) -> Step:
+        def state() -> GameState:
+            return self.controller.session.state  # type: ignore[no-any-return]
+
+        def prompt() -> SessionPrompt:
+            return self.controller.session.prompt  # type: ignore[no-any-return]
+
+        yield 0.5
+        yield from self.shot("home", "新的牌桌")
+
+        home = self.manager.get_screen("home")
+        [new_table] = [w for w in home.walk() if getattr(w, "subtitle", "") == "New table"]
+        tap(new_table)
+        yield 0.3
+        if self.manager.current != "setup":
+            raise Failed(f"新的牌桌 opened {self.manager.current}, not setup")
+        setup = self.manager.get_screen("setup")
+        setup.choose_mode("identity")
+        setup.set_players(5)
+        for seat, (key, name) in enumerate(GENERALS, start=1):
+            setup.select_seat(seat)
+            setup.search(name)
+            yield 0.1
+            found = [b for b in setup.result_buttons() if b.general_key == key]
+            if not found:
+                raise Failed(f"searching {name} did not offer {key}")
+            tap(found[0])
+            yield 0.05
+        setup.select_seat(1)
+        setup.make_lord()
+        yield from self.shot("setup", "刘备")
+        tap(setup.start_button)
+        yield from self.until("table screen", lambda: self.manager.current == "table")
+        yield 0.2  # a screen ignores touches while its (instant) transition is active
+
+        self.press("发起始手牌")
+        yield 0.1
+        self.press("开始第一回合")
+        yield 0.1
+        self.press("摸2张")
+        yield 0.1
+        self.app.start_camera(str(VIDEO))
+        self.note("camera started")
+
+        # seat 1 plays 杀 (card 1): tap seat 2 as its target
+        yield from self.until("杀 waits for a target", lambda: prompt().pending is not None)
+        self.tap_seat(2)
+        yield from self.until("seat 2 asked for 闪", lambda: prompt().base.expects == "respond")
+        yield from self.go("settlement")
+        yield from self.shot("settlement", "结算")
+        yield from self.go("table")
+        yield from self.until("seat 1 equips 青龙偃月刀", lambda: state().seat(1).weapon == 92)
+        self.press("结束出牌")
+        yield from self.until("seat 2 draws", lambda: prompt().base.expects == "draw")
+        self.press("摸2张")
+        yield from self.until("杀 of seat 2 waits", lambda: prompt().pending is not None)
+        self.tap_seat(1)
+        yield from self.until("seat 1 asked for 闪", lambda: prompt().base.expects == "respond")
+        self.press("不出 (pass)")
+        yield from self.go("scan")
+        yield from self.until(
+            "a sticker boxed on the preview",
+            lambda: self.controller.overlay is not None and bool(self.controller.overlay.boxes),
+        )
+        yield from self.shot("scan", "扫描")
+        yield from self.go("table")
+        yield from self.until(
+            "seat 2 equips 赤兔, video over",
+            lambda: (
+                state().seat(2).offensive_horse == 102
+                and self.controller.feed is not None
+                and self.controller.feed.ended
+            ),
+        )
+        yield from self.shot("table", "牌桌")
+        self.report["screens"]["table"] = self.read_table()
+        self.report["game_id"] = self.controller.session.game_id
+
+        self.tap_seat(1)
+        yield 0.3
+        if self.manager.current != "distances":
+            raise Failed(f"tapping seat 1 opened {self.manager.current}, not distances")
+        distances = self.manager.get_screen("distances")
+        self.report["screens"]["distances"] = {
+            "seat": 1,
+            "range": distances.shown_range(),
+            "rows": [list(row) for row in distances.shown_rows()],
+        }
+        yield from self.shot("distances", "距离")
+
+        yield from self.go("log")
+        log = self.manager.get_screen("log")
+        self.report["screens"]["log"] = [list(e) for e in log.shown_entries()]
+        yield from self.shot("log", "记录")
+
+        yield from self.go("replay")
+        replay = self.manager.get_screen("replay")
+        replay.open_game(self.controller.session.game_id)
+        yield 0.2
+        replay.go_to(15)
+        yield 0.2
+        self.report["screens"]["replay"] = {
+            "move": replay.shown_move(),
+            "hp": {str(k): v for k, v in replay.shown_hp().items()},
+        }
+        yield from self.shot("replay", "回放")
+        self.report["tick_ms_max"] = max(self.controller.tick_ms, default=0.0)
+
+    def read_table(self) -> dict[str, Any]:
+        table = self.manager.get_screen("table")
+        return {
+            "seats": [
+                {"seat": int(c.seat), "hp": c.hp_text, "hand": c.hand_text, "title": c.title}
+                for c in table.ring.cards
+            ],
+            "prompt": table.prompt_text,
+            "buttons": [w.text for w in table.button_widgets],
+            "seen": [line.label for line in self.controller.sightings],
+        }
+
+
+TAB_NAMES = SCREENS
+
+
+def main() -> int:
+    out = Path(sys.argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    from assistant.resources import cjk_font_path
+
+    use_font(cjk_font_path())
+    app = SgsTableApp(Options())
+    driver = Driver(app, out)
+    Clock.schedule_once(lambda _dt: Clock.schedule_once(driver.run, 0.3), 0)
+    app.run()
+    return int(driver.report.get("status", 1))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
