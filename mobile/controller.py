@@ -253,6 +253,20 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
             tap = self.taps.pop(0)
             self._said(run_tap(self.session, tap))
 
+    def summary(self) -> list[str]:
+        """A few lines on the table now: the game, the prompt, every sighting and its fate."""
+        table = self.table()
+        game = f"game {self.session.game_id}" if self.session.game_id else "no game stored"
+        lines = [
+            f"{game}: {len(self.session.moves)} moves · {table.heading}",
+            f"prompt: {self.prompt_text()}",
+            f"camera: {self.camera_status}",
+        ]
+        for line in reversed(self.sightings):
+            mark = "√" if line.ok else "×"
+            lines.append(f"seen {line.t:6.2f}s {mark} {line.label}: {line.message}")
+        return lines
+
     def close(self) -> None:
         self.stop_camera()
         self.store.close()

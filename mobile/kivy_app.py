@@ -175,6 +175,9 @@ def run(options: Options, *, font: Path | None) -> int:
     use_font(font if font is not None else cjk_font_path())
     app = SgsTableApp(options)
     app.run()
+    if options.exit_after is not None:
+        # A timed run is a headless check: say what the table came to.
+        print("\n".join(app.controller.summary()), flush=True)
     if options.screenshot is not None and not app.screenshot_saved:
         return 1
     if app.failure:

@@ -322,6 +322,7 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._overlay: Overlay | None = None
         self._newest: SightingLine | None = None
         self._listed = -1
+        self._rows: list[tuple[Any, Any]] = []
         self._shown = False
         # The status changes with every tick (frame counters): show it at most 4 times a second.
         self._status_later = Clock.create_trigger(self._sync_camera, STATUS_INTERVAL)
@@ -418,24 +419,35 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if newest is self._newest and len(lines) == self._listed:
             return
         self._newest, self._listed = newest, len(lines)
-        box = self.seen_box
-        box.clear_widgets()
-        for line in list(lines)[:SIGHTINGS_SHOWN]:
-            ok = line.ok
-            head = Factory.WrapLabel(
-                text=f"{'√' if ok else '×'} {line.label}",
-                color=(0.30, 0.92, 0.42, 1) if ok else (1.0, 0.45, 0.40, 1),
-            )
-            head.font_size = head.font_size * 0.78
-            body = Factory.WrapLabel(text=line.message, color=(0.965, 0.925, 0.820, 1))
-            body.font_size = body.font_size * 0.68
-            body.padding = [unit() * 2.6, 0, 0, 0]
-            box.add_widget(head)
-            box.add_widget(body)
-        if not lines:
-            empty = Factory.WrapLabel(text="还没有读到贴纸 · nothing read yet", color=MUTED)
-            empty.font_size = empty.font_size * 0.78
-            box.add_widget(empty)
+        rows = self._sighting_rows()
+        shown = list(lines)[:SIGHTINGS_SHOWN]
+        # The labels are made once and re-used: making widgets on the main
+        # thread while the decoder runs costs far more than changing text.
+        for i, (head, body) in enumerate(rows):
+            if i < len(shown):
+                line = shown[i]
+                head.text = f"{'√' if line.ok else '×'} {line.label}"
+                head.color = (0.30, 0.92, 0.42, 1) if line.ok else (1.0, 0.45, 0.40, 1)
+                body.text = line.message
+            elif i == 0:
+                head.text, head.color, body.text = "还没有读到贴纸 · nothing read yet", MUTED, ""
+            else:
+                head.text = body.text = ""
+
+    def _sighting_rows(self) -> list[tuple[Any, Any]]:
+        if not self._rows:
+            box = self.seen_box
+            box.clear_widgets()
+            for _ in range(SIGHTINGS_SHOWN):
+                head = Factory.WrapLabel(text="")
+                head.font_size = head.font_size * 0.78
+                body = Factory.WrapLabel(text="", color=(0.965, 0.925, 0.820, 1))
+                body.font_size = body.font_size * 0.68
+                body.padding = [unit() * 2.6, 0, 0, 0]
+                box.add_widget(head)
+                box.add_widget(body)
+                self._rows.append((head, body))
+        return self._rows
 
     # ------------------------------------------------------------ the button
 

@@ -58,6 +58,7 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.button_widgets: list[Any] = []
         self._buttons_key: tuple[tuple[str, str], ...] = ()
         self._seen_key: tuple[tuple[float, str, str], ...] = ()
+        self._seen_lines: list[Any] = []
         self.refresh()
 
     def on_pre_enter(self, *_args: object) -> None:
@@ -103,17 +104,20 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if key == self._seen_key:
             return
         self._seen_key = key
-        box = self.seen_box
-        box.clear_widgets()
-        for line in lines:
-            mark = "√" if line.ok else "×"
-            box.add_widget(
-                Factory.SeenLine(
-                    text=f"{mark} {line.label}\n   {line.message}",
-                    color=(0.965, 0.925, 0.820, 1) if line.ok else (0.690, 0.800, 0.730, 1),
-                )
-            )
-        box.add_widget(Factory.Widget())
+        if not self._seen_lines:
+            # Made once, then only their text changes (see ScanScreen._list_sightings).
+            for _ in range(SEEN_SHOWN):
+                label = Factory.SeenLine(text="")
+                self.seen_box.add_widget(label)
+                self._seen_lines.append(label)
+            self.seen_box.add_widget(Factory.Widget())
+        for i, label in enumerate(self._seen_lines):
+            if i < len(lines):
+                line = lines[i]
+                label.text = f"{'√' if line.ok else '×'} {line.label}\n   {line.message}"
+                label.color = (0.965, 0.925, 0.820, 1) if line.ok else (0.690, 0.800, 0.730, 1)
+            else:
+                label.text = ""
 
     def _camera(self, *_args: object) -> None:
         self.camera_text = self.controller.camera_status

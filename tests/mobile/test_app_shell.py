@@ -196,3 +196,42 @@ def test_the_command_line_app_renders_and_exits(tmp_path: Path) -> None:
         # Not a blank window: the home screen's colours are there.
         colours = image.convert("RGB").getcolors(maxcolors=1 << 16)
         assert colours is not None and len(colours) > 50
+
+
+def test_the_command_line_app_plays_a_video_as_the_camera(tmp_path: Path) -> None:
+    """`sgs-table app --camera samples/demo.mp4 --exit-after 10 --screenshot FILE`.
+
+    The video's taps script (samples/demo-taps.txt) sets up the table; every
+    card the video shows must be taken (√) and be in a stored move.
+    """
+    from assistant.camera import sticker_label
+    from assistant.store import Store
+    from vision.decode import Decoder
+    from vision.sources import VideoSource
+    from vision.tracker import Scanner, Tracker
+
+    shot, db = tmp_path / "table.png", tmp_path / "app.db"
+    entry = str(Path(sys.executable).parent / "sgs-table")
+    command = [entry, "app", "--camera", "samples/demo.mp4", "--exit-after", "10"]
+    command += ["--screenshot", str(shot), "--db", str(db)]
+    if not os.environ.get("DISPLAY"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
+    result = subprocess.run(
+        command, cwd=REPO, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    with Image.open(shot) as image:
+        assert image.size == SCREEN
+    with VideoSource(REPO / "samples" / "demo.mp4") as source:
+        payloads = {e.payload for e in Scanner(source, Decoder(), Tracker()) if e.kind == "seen"}
+    assert len(payloads) == 5
+    taken = [line for line in result.stdout.splitlines() if line.startswith("seen ")]
+    for payload in payloads:
+        assert any(f"√ {sticker_label(payload)}:" in line for line in taken), (payload, taken)
+    with Store.open(f"sqlite:///{db}") as store:
+        [game] = store.games()
+        moves = [m.text or "" for m in store.moves(game.id)]
+    for payload in payloads:
+        assert any(f"#{int(payload[4:7])}" in move.split() for move in moves), (payload, moves)
+    # The table at the end: seat 2 (关羽) in the play phase of turn 2.
+    assert "第2回合 · 2号位 关羽 · 出牌阶段" in result.stdout
