@@ -260,8 +260,14 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         lines = [
             f"{game}: {len(self.session.moves)} moves · {table.heading}",
             f"prompt: {self.prompt_text()}",
-            f"camera: {self.camera_status}",
         ]
+        stats = self.last_stats
+        if stats is not None:
+            state = stats.error or ("ended" if stats.ended else "running")
+            lines.append(
+                f"camera: {state} · {stats.frames_read} frames read, {stats.frames_decoded}"
+                f" decoded, {stats.frames_skipped} skipped"
+            )
         for line in reversed(self.sightings):
             mark = "√" if line.ok else "×"
             lines.append(f"seen {line.t:6.2f}s {mark} {line.label}: {line.message}")

@@ -19,6 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 from assistant.prompt_buttons import Button
 from mobile.controller import TableController
+from mobile.widgets.base import unit
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -59,6 +60,7 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._buttons_key: tuple[tuple[str, str], ...] = ()
         self._seen_key: tuple[tuple[float, str, str], ...] = ()
         self._seen_lines: list[Any] = []
+        self.seen_box.bind(height=self._resized)
         self.refresh()
 
     def on_pre_enter(self, *_args: object) -> None:
@@ -111,13 +113,21 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 self.seen_box.add_widget(label)
                 self._seen_lines.append(label)
             self.seen_box.add_widget(Factory.Widget())
+        # As many as the panel holds (fewer in portrait); the rest take no room.
+        room = self.seen_box.height + self.seen_box.spacing
+        fits = max(1, int(room // (unit() * 8 + self.seen_box.spacing)))
         for i, label in enumerate(self._seen_lines):
-            if i < len(lines):
+            label.height = unit() * 8 if i < fits else 0
+            if i < min(len(lines), fits):
                 line = lines[i]
                 label.text = f"{'√' if line.ok else '×'} {line.label}\n   {line.message}"
                 label.color = (0.965, 0.925, 0.820, 1) if line.ok else (0.690, 0.800, 0.730, 1)
             else:
                 label.text = ""
+
+    def _resized(self, *_args: object) -> None:
+        self._seen_key = ()
+        self._seen()
 
     def _camera(self, *_args: object) -> None:
         self.camera_text = self.controller.camera_status
