@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.table_view import ROLE_NAMES
 from engine.cards import CardKind
 from engine.catalogue import standard_catalogue
 from engine.derived import (
@@ -39,12 +40,6 @@ _RESPONSE_OPTIONS = {
     "sha": ("杀",),
     "nullification": ("无懈可击",),
     "tao": ("桃",),
-}
-_ROLE_NAMES = {
-    Role.LORD: "主公",
-    Role.LOYALIST: "忠臣",
-    Role.REBEL: "反贼",
-    Role.RENEGADE: "内奸",
 }
 PHASE_NAMES = {
     Phase.SETUP: "setup",
@@ -227,7 +222,7 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
     if e.what == "judge":
         return Prompt(who, "judge", f"{label}: {e.reason}", ("judgement card",))
     if e.what == "role":
-        roles = tuple(_ROLE_NAMES[r] for r in Role)
+        roles = tuple(ROLE_NAMES[r] for r in Role)
         return Prompt(who, "reveal_role", f"{label}: {e.reason} (亮明身份)", roles)
     if e.what == "show":
         return Prompt(who, "show", f"{label}: {e.reason}", ("show a hand card",))

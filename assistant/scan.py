@@ -203,7 +203,10 @@ def add_scan_command(commands: Commands) -> None:
         "the first that holds a sticker names it)",
     )
     p.add_argument(
-        "--fps", type=_positive, metavar="FPS", help="frame rate of a file or folder (default 30)"
+        "--fps",
+        type=positive_number,
+        metavar="FPS",
+        help="frame rate of a file or folder (default 30)",
     )
     p.add_argument(
         "--flush", action="store_true", help="at the end, report stickers still in view as gone"
@@ -226,7 +229,8 @@ def _at_least_one(text: str) -> int:
     return value
 
 
-def _positive(text: str) -> float:
+def positive_number(text: str) -> float:
+    """An argparse type: a number above 0 (seconds, frames per second)."""
     try:
         value = float(text)
     except ValueError:

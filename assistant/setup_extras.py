@@ -27,7 +27,6 @@ from vision.payload import GeneralTag, PayloadError, SeatTag, parse
 __all__ = [
     "SeatLine",
     "SetupSticker",
-    "choose_mode",
     "clear_seat",
     "general_choice",
     "kingdom_filters",
@@ -114,19 +113,6 @@ def next_seat(plan: TablePlan, seat: int) -> int:
         if len(plan.generals.get(s, [])) < wanted:
             return s
     return seat if 1 <= seat <= plan.players else 1
-
-
-def choose_mode(plan: TablePlan, mode: str, players: int | None = None) -> None:
-    """`TablePlan.set_mode`, then each seat keeps only as many generals as the mode gives.
-
-    >>> plan = TablePlan("hegemony", 4, generals={1: ["caocao", "simayi"]})
-    >>> choose_mode(plan, "identity"); plan.generals
-    {1: ['caocao']}
-    """
-    plan.set_mode(mode, players)
-    wanted = plan.choice.generals_per_seat
-    for keys in plan.generals.values():
-        del keys[wanted:]
 
 
 def clear_seat(plan: TablePlan, seat: int) -> None:

@@ -104,9 +104,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def add_app_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's options, shared by ``python -m mobile.app`` and ``sgs-table app``."""
+    from assistant.scan import positive_number
+
     parser.add_argument("--screenshot", type=Path, metavar="FILE", help="save a PNG of the window")
     parser.add_argument(
-        "--exit-after", type=_positive, metavar="SECONDS", help="close the app after this long"
+        "--exit-after",
+        type=positive_number,
+        metavar="SECONDS",
+        help="close the app after this long",
     )
     parser.add_argument(
         "--camera",
@@ -139,13 +144,6 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
         screen=args.screen,
         db=args.db,
     )
-
-
-def _positive(text: str) -> float:
-    value = float(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
-    return value
 
 
 # The screens --screen may name (mobile.kivy_app.SCREEN_CLASSES, without importing Kivy).

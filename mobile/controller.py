@@ -75,7 +75,6 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.video_t = 0.0
         self.last_stats: FeedStats | None = None
         self._status_at = 0.0
-        self.tick_ms: deque[float] = deque(maxlen=2000)  # main-thread time spent per tick
         # A screen that takes sightings itself (the setup screen reads general
         # cards and seat markers): returns True when it used the payload.
         self.sighting_hook: Callable[[str, str | None], bool] | None = None
@@ -246,7 +245,6 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
                 f"{state} · {stats.frames_read} frames · decoded {stats.frames_decoded}"
                 f" · {stats.last_decode_ms:.0f} ms"
             )
-        self.tick_ms.append((time.perf_counter() - started) * 1000.0)
 
     def _taps_until(self, t: float) -> None:
         while self.taps and self.taps[0].t <= t:

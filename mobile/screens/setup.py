@@ -62,7 +62,6 @@ from kivy.uix.screenmanager import Screen
 from assistant.session import region_seat
 from assistant.setup_extras import (
     SeatLine,
-    choose_mode,
     clear_seat,
     general_choice,
     kingdom_filters,
@@ -282,12 +281,12 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     # ------------------------------------------------------------ taps
 
     def choose_mode(self, key: str) -> None:
-        choose_mode(self.plan, key)
+        self.plan.set_mode(key)
         self._say(f"{self.plan.choice.name} · {self.plan.players}人")
         self.refresh()
 
     def set_players(self, players: int) -> None:
-        choose_mode(self.plan, self.plan.mode, players)
+        self.plan.set_mode(self.plan.mode, players)
         choice = self.plan.choice
         if self.plan.players != players:
             self._say(f"{choice.name}: {choice.min_players}-{choice.max_players}人", ok=False)

@@ -272,7 +272,6 @@ class Driver:
             "hp": {str(k): v for k, v in replay.shown_hp().items()},
         }
         yield from self.shot("replay", "回放")
-        self.report["tick_ms_max"] = max(self.controller.tick_ms, default=0.0)
 
     def read_table(self) -> dict[str, Any]:
         table = self.manager.get_screen("table")
