@@ -42,8 +42,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from assistant.prompts import current_prompt, targets_for
-from assistant.session import Reply, Sighting, TableSession
+from assistant.session import Reply, Sighting, TableSession, current_prompt, targets_for
 from assistant.store import Store
 from bench.simulate import play, random_setup
 from engine.cards import CardType

@@ -23,7 +23,7 @@ from typing import Final
 
 import cv2
 
-from assistant.scan import describe_tag
+from assistant.stickers import describe_tag
 from bench.bench_tracker import score, track_video
 from bench.scenes import Video, make_video
 from vision.payload import parse

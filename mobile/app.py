@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def add_app_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's options, shared by ``python -m mobile.app`` and ``sgs-table app``."""
-    from assistant.scan import positive_number
+    from assistant.cli import positive_number
 
     parser.add_argument("--screenshot", type=Path, metavar="FILE", help="save a PNG of the window")
     parser.add_argument(

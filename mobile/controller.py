@@ -25,14 +25,27 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from assistant.camera import CameraFeed, FeedStats, Overlay, sticker_label
-from assistant.demo import Tap, parse_taps, run_tap
-from assistant.history import LogEntry, log_entries
-from assistant.prompt_buttons import Button, prompt_buttons
-from assistant.session import Reply, Sighting, TableSession
-from assistant.setup_plan import TablePlan
+from assistant.review import LogEntry, log_entries
+from assistant.session import (
+    Button,
+    Reply,
+    Sighting,
+    TableSession,
+    Tap,
+    parse_taps,
+    prompt_buttons,
+    run_tap,
+)
+from assistant.setup import TablePlan
 from assistant.store import GameSummary, Store, StoreError
-from assistant.table_view import DistanceView, TableView, distance_view, table_view
-from assistant.timing import TimingView, timing_view
+from assistant.views import (
+    DistanceView,
+    TableView,
+    TimingView,
+    distance_view,
+    table_view,
+    timing_view,
+)
 from vision.sources import Frame, FrameSource
 
 __all__ = ["SightingLine", "TableController"]

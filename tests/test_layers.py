@@ -64,3 +64,43 @@ def test_mobile_holds_no_rules() -> None:
     """
     for path in sorted((ROOT / "mobile").rglob("*.py")):
         assert "engine" not in imported_top_levels(path), path.relative_to(ROOT)
+
+
+def _assistant_imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.split(".")[0] == "assistant")
+        elif (
+            isinstance(node, ast.ImportFrom)
+            and node.level == 0
+            and (node.module or "").split(".")[0] == "assistant"
+        ):
+            names.add(node.module or "")
+    return names
+
+
+def test_mobile_uses_assistant_through_its_faces() -> None:
+    """mobile/ imports ``assistant.<room>`` (a package face or a top-level module), never deeper."""
+    faces = {
+        f"assistant.{p.stem if p.is_file() else p.name}"
+        for p in (ROOT / "assistant").iterdir()
+        if (p.is_dir() and (p / "__init__.py").exists())
+        or (p.suffix == ".py" and p.name != "__init__.py")
+    }
+    assert {"assistant.session", "assistant.store", "assistant.terms"} <= faces
+    for path in sorted((ROOT / "mobile").rglob("*.py")):
+        deeper = _assistant_imports(path) - faces
+        assert not deeper, f"{path.relative_to(ROOT)} imports {sorted(deeper)}"
+
+
+def test_assistant_top_level_holds_only_faces_and_two_modules() -> None:
+    """Every module of assistant/ lives in a package by job, but for the two shared ones."""
+    top = sorted(p.name for p in (ROOT / "assistant").glob("*.py"))
+    assert top == ["__init__.py", "resources.py", "terms.py"]
+    for package in (ROOT / "assistant").iterdir():
+        if package.is_dir() and any(package.glob("*.py")):
+            face = package / "__init__.py"
+            assert face.exists(), f"{package.name} has no face"
+            assert "__all__" in face.read_text(encoding="utf-8"), f"{package.name}: no __all__"

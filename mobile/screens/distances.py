@@ -2,13 +2,13 @@
 
 A row of seat buttons chooses the seat (it starts at the controller's
 ``selected_seat``, which the table screen sets when a seat is tapped). For
-that seat the screen shows its details (`~assistant.table_view.SeatView`),
+that seat the screen shows its details (`~assistant.views.table.SeatView`),
 its attack range with the engine's reasons, a picture of the ring of seats
 (`mobile.widgets.ring.ring_positions`, seat 1 at the bottom) with an arrow
 to every other living seat labelled with the distance — green when in attack
 range, grey when not; dead seats greyed and crossed — and one row per seat
 with the distance's reasons. Every number is the controller's
-`~assistant.table_view.DistanceView`; nothing here measures a distance.
+`~assistant.views.table.DistanceView`; nothing here measures a distance.
 
 For UI tests:
 
@@ -47,7 +47,9 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
-from assistant.distance_picture import (
+from assistant.views import (
+    DistanceView,
+    TableView,
     arrow,
     range_text,
     reasons_text,
@@ -56,7 +58,6 @@ from assistant.distance_picture import (
     seat_lines,
     seat_title,
 )
-from assistant.table_view import DistanceView, TableView
 from mobile.controller import TableController
 from mobile.widgets.base import unit
 from mobile.widgets.ring import ring_positions

@@ -1,7 +1,7 @@
 """记录: the moves so far in words, undo, and correcting a mistaken move.
 
-The log (`assistant.history.log_entries`, grouped into rows by
-`assistant.replay_view.log_rows`) is a RecycleView, so a 3,000-move game
+The log (`assistant.review.history.log_entries`, grouped into rows by
+`assistant.review.replay.log_rows`) is a RecycleView, so a 3,000-move game
 scrolls as fast as a short one: under each turn's heading, one row per
 sentence with its move's number; a forced move is marked 强制 and a move
 that replaced a mistaken one 已修正, each in its own colour. The newest move
@@ -42,8 +42,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 from kivy.uix.screenmanager import Screen
 
-from assistant.history import LogEntry
-from assistant.replay_view import FORCED_TAG, LogRow, corrected_moves, log_rows, text_lines
+from assistant.review import FORCED_TAG, LogEntry, LogRow, corrected_moves, log_rows, text_lines
 from assistant.session import Reply
 from assistant.store import StoreError
 from mobile.controller import TableController

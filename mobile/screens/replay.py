@@ -2,7 +2,7 @@
 
 First a list of games: 当前对局 (the table's own game) and every stored game
 (`TableController.games`: number, date, mode, players, moves, and who won).
-Choosing one loads it once (`assistant.replay_view.Replay`: the log, the HP
+Choosing one loads it once (`assistant.review.replay.Replay`: the log, the HP
 series, and the table at each move computed when first shown), then:
 
 - a slider 0..N and the step buttons |← ← → →| choose move ``n``;
@@ -40,9 +40,9 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from assistant.replay_view import Replay, game_line, winner_name
+from assistant.review import Replay, game_line, winner_name
 from assistant.store import StoreError
-from assistant.table_view import MODE_NAMES
+from assistant.terms import MODE_NAMES
 from mobile.controller import TableController
 from mobile.widgets.hp_chart import HpChart  # noqa: F401  (the .kv uses it)
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)

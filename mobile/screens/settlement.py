@@ -4,7 +4,7 @@ The stack of what is being settled is drawn as a pile of cards, the newest
 (the one being settled now) on top; each older card says what interrupted
 it. Beside it: the timing point (时机) and the seats that may act now, in
 order, each with the skills that fit the moment; below, the prompt. All of it
-is the controller's `~assistant.timing.TimingView` and prompt text; when the
+is the controller's `~assistant.views.timing.TimingView` and prompt text; when the
 stack is empty the screen says so and still shows the phase and who acts.
 
 For UI tests:
@@ -38,7 +38,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from assistant.timing import Actor, TimingView
+from assistant.views import Actor, TimingView
 from mobile.controller import TableController
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

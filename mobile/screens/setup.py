@@ -1,9 +1,9 @@
 """设置 · 新的牌桌: the mode, the players, the lord and each seat's general, then 开始.
 
-The screen fills an `assistant.setup_plan.TablePlan` by taps, by the search
+The screen fills an `assistant.setup.plan.TablePlan` by taps, by the search
 box or by scanning stickers, and shows the plan's problems until there are
 none; 开始 hands the plan to ``controller.new_table`` and opens the table.
-The rules live in `assistant.setup_plan` and `assistant.setup_extras`; this
+The rules live in `assistant.setup.plan` and `assistant.setup.screen`; this
 module only lays out what they return and routes taps to them.
 
 While the screen is shown it takes the camera's stickers first
@@ -60,21 +60,23 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from assistant.session import region_seat
-from assistant.setup_extras import (
+from assistant.setup import (
     SeatLine,
+    TablePlan,
     clear_seat,
     general_choice,
     kingdom_filters,
+    mode_choices,
     next_seat,
     problems_text,
     read_sticker,
     result_label,
     roles_text,
+    search_generals,
     seat_holding,
     seat_lines,
     toggle_lord,
 )
-from assistant.setup_plan import TablePlan, mode_choices, search_generals
 from mobile.controller import TableController
 from mobile.widgets.base import TableButton
 

@@ -1,7 +1,7 @@
 """牌桌: the ring of seats, whose turn and phase, the recent sightings and the prompt bar.
 
-Everything shown comes from the controller's views (`assistant.table_view`,
-`assistant.prompt_buttons`); a tap on a seat answers a target prompt, or
+Everything shown comes from the controller's views (`assistant.views.table`,
+`assistant.session.buttons`); a tap on a seat answers a target prompt, or
 opens the distances screen for that seat.
 """
 
@@ -17,7 +17,7 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from assistant.prompt_buttons import Button
+from assistant.session import Button
 from mobile.controller import TableController
 from mobile.widgets.base import unit
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
@@ -26,7 +26,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 __all__ = ["TableScreen"]
 
-# Button accents by style (see assistant.prompt_buttons.Button.style).
+# Button accents by style (see assistant.session.buttons.Button.style).
 ACCENTS = {
     "go": (0.960, 0.760, 0.250, 1),
     "target": (0.980, 0.620, 0.300, 1),

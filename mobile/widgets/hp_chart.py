@@ -1,6 +1,6 @@
 """体力曲线: every seat's HP over a whole game, drawn with canvas lines.
 
-`HpChart.plot` takes the numbers of `assistant.replay_view.chart_lines`
+`HpChart.plot` takes the numbers of `assistant.review.replay.chart_lines`
 (``lines[seat][n]`` = HP after move ``n``, ending at the seat's death) and
 draws, inside the widget's box:
 
@@ -24,7 +24,7 @@ from kivy.graphics import Color, InstructionGroup, Line, Rectangle
 from kivy.properties import NumericProperty
 from kivy.uix.widget import Widget
 
-from assistant.replay_view import step_points, tick_step
+from assistant.review import step_points, tick_step
 from mobile.widgets.base import unit
 
 __all__ = ["SEAT_COLOURS", "HpChart", "seat_colour"]

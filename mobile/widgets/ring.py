@@ -2,7 +2,7 @@
 
 The phone stands at the table's edge in front of seat 1, so seat 1 is at the
 bottom and the seats follow the order of play counter-clockwise, as seen
-from above. A card shows exactly what a `~assistant.table_view.SeatView`
+from above. A card shows exactly what a `~assistant.views.table.SeatView`
 holds; nothing here computes a game number.
 """
 
@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
-from assistant.table_view import SeatView, TableView
+from assistant.views import SeatView, TableView
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 

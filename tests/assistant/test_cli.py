@@ -45,7 +45,7 @@ def test_cards_table_is_aligned_for_chinese() -> None:
     assert code == 0
     lines = text.splitlines()
     assert lines[-1] == "17 cards"
-    from assistant.tables import display_width
+    from assistant.cli.terminal import display_width
 
     widths = {display_width(line) for line in lines[2:-1]}
     assert len(widths) == 1, "rows of different display width: columns drift"

@@ -10,8 +10,10 @@ import pytest
 
 pytest.importorskip("cv2")
 
-from assistant.cli import build_parser, format_state, run
-from assistant.demo import DEFAULT_TAPS, DEFAULT_VIDEO, TapError, parse_taps
+from assistant.cli import build_parser, run
+from assistant.cli.demo import DEFAULT_TAPS, DEFAULT_VIDEO
+from assistant.cli.state import format_state
+from assistant.session import TapError, parse_taps
 from engine.record import load_record, replay
 
 EXPECTED_MOVES = [

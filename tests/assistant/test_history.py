@@ -1,6 +1,6 @@
 """The game so far: the log's entries, the HP series, and a stored game resumed.
 
-The log is checked against the narration (assistant.narrate) and the moves,
+The log is checked against the narration (assistant.review.narration) and the moves,
 the HP series against ``Game.state_at``; a resumed session against the
 session that played the moves, on both store backends.
 """
@@ -12,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.history import hp_series, log_entries
-from assistant.narrate import narrate
+from assistant.review import hp_series, log_entries, narrate
 from assistant.session import TableSession
 from assistant.store import Store, StoreError
 from engine.game import Game

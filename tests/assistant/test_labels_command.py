@@ -10,17 +10,10 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-import assistant.labels
+import assistant.stickers.sheets
 from assistant.cli import build_parser, run
-from assistant.labels import (
-    ACTION_LABELS,
-    KINDS,
-    ROLE_CARDS,
-    LabelReport,
-    parse_kinds,
-    stickers_for,
-    write_labels,
-)
+from assistant.stickers import KINDS, LabelReport, parse_kinds, stickers_for, write_labels
+from assistant.terms import ACTION_LABELS, ROLE_CARDS
 from engine.catalogue import standard_catalogue
 from vision.payload import Action, CardTag, GeneralTag, RoleTag, SeatTag, parse
 
@@ -147,4 +140,4 @@ def test_an_unwritable_file_is_an_error_not_a_traceback(
 
 
 def test_docstring_examples() -> None:
-    assert doctest.testmod(assistant.labels, optionflags=doctest.ELLIPSIS).failed == 0
+    assert doctest.testmod(assistant.stickers.sheets, optionflags=doctest.ELLIPSIS).failed == 0

@@ -10,9 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from assistant.prompt_buttons import Button, prompt_buttons
-from assistant.prompts import current_prompt
-from assistant.session import DUPLICATE_STICKER, MISREAD, SKILL, Reply, Sighting, TableSession
+from assistant.session import (
+    DUPLICATE_STICKER,
+    MISREAD,
+    SKILL,
+    Button,
+    Reply,
+    Sighting,
+    TableSession,
+    current_prompt,
+    prompt_buttons,
+)
 from engine.derived import card, check_target, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import load_record, replay

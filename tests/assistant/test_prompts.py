@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.prompts import current_prompt, targets_for
+from assistant.session import current_prompt, targets_for
 from engine.game import Game
 from tests.engine.helpers import cid, play, table
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.prompts import current_prompt
-from assistant.timing import timing_view
+from assistant.session import current_prompt
+from assistant.views import timing_view
 from engine.record import parse_record, replay
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs"))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from assistant.cli import build_parser, run
-from assistant.narrate import format_narration, narrate
+from assistant.review import format_narration, narrate
 from assistant.store import Store
 from engine.game import Game
 from engine.record import parse_record, replay
@@ -130,6 +130,6 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    import assistant.narrate
+    import assistant.review.narration
 
-    assert doctest.testmod(assistant.narrate).failed == 0
+    assert doctest.testmod(assistant.review.narration).failed == 0

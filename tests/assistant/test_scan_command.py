@@ -14,9 +14,11 @@ import cv2
 import numpy as np
 import pytest
 
-import assistant.scan
+import assistant.cli.scan
 from assistant.cli import build_parser, run
-from assistant.scan import ProgressBar, describe_tag, parse_region
+from assistant.cli.scan import parse_region
+from assistant.cli.terminal import ProgressBar
+from assistant.stickers import describe_tag
 from vision.payload import Action, ActionTag, CardTag, GeneralTag, RoleTag, SeatTag
 from vision.tracker import DEFAULT_K, DEFAULT_M
 
@@ -69,7 +71,7 @@ def parsed_lines(output: str) -> tuple[list[dict[str, Any]], str]:
 
 
 def test_the_docstring_examples_run() -> None:
-    assert doctest.testmod(assistant.scan, optionflags=doctest.ELLIPSIS).failed == 0
+    assert doctest.testmod(assistant.cli.scan, optionflags=doctest.ELLIPSIS).failed == 0
 
 
 def test_the_sample_video_is_small_and_reads_back() -> None:

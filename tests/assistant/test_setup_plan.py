@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from assistant.session import TableSession
-from assistant.setup_plan import GeneralChoice, TablePlan, mode_choices, search_generals
+from assistant.setup import GeneralChoice, TablePlan, mode_choices, search_generals
 from assistant.store import Store
 from engine.catalogue import standard_catalogue
 from engine.modes import MODES

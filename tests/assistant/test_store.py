@@ -15,10 +15,19 @@ from typing import Any
 import pytest
 from sqlalchemy import event, text
 
-import assistant.database
-import assistant.store
-from assistant.database import StoreError, default_url, open_database, resolve_url
-from assistant.store import SNAPSHOT_EVERY, ConflictError, Store, StoredMove, effective_moves
+import assistant.store.database
+import assistant.store.games
+from assistant.store import (
+    SNAPSHOT_EVERY,
+    ConflictError,
+    Store,
+    StoredMove,
+    StoreError,
+    default_url,
+    effective_moves,
+    open_database,
+    resolve_url,
+)
 from bench.simulate import play, random_setup
 from engine.moves import Move
 from engine.record import Record, RecordError, parse_record, record_from_json, replay
@@ -518,6 +527,6 @@ def test_an_in_memory_database_works(tmp_path: Path) -> None:
         assert store.load_game(game_id).moves == moves[:20]
 
 
-@pytest.mark.parametrize("module", [assistant.database, assistant.store])
+@pytest.mark.parametrize("module", [assistant.store.database, assistant.store.games])
 def test_docstring_examples(module: Any) -> None:
     assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.prompts import current_prompt
-from assistant.table_view import distance_view, general_label, seat_view, table_view
+from assistant.session import current_prompt
+from assistant.views import distance_view, general_label, seat_view, table_view
 from engine.catalogue import standard_catalogue
 from engine.derived import attack_range_value, card, distance_value, hand_limit_value
 from engine.game import Game

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from assistant.timing import timing_view
+from assistant.views import timing_view
 from engine.frames import DamageEvent, Point
 from tests.engine.helpers import cid, end_turn, play, table
 

@@ -24,8 +24,8 @@ import pytest
 from PIL import Image
 
 from assistant.camera import sticker_label
-from assistant.history import log_entries
-from assistant.prompts import current_prompt
+from assistant.review import log_entries
+from assistant.session import current_prompt
 from assistant.store import Store
 from engine.derived import attack_range_value, distance_value, hand_limit_value
 from engine.game import Game

@@ -18,8 +18,8 @@ import pytest
 from numpy.typing import NDArray
 
 import vision.labels
-from assistant.labels import KINDS, stickers_for
 from assistant.resources import cjk_font_path
+from assistant.stickers import KINDS, stickers_for
 from vision.decode import decode
 from vision.labels import (
     CODE_MM,

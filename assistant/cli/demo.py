@@ -1,0 +1,214 @@
+"""``sgs-table demo``: a sample video and a script of taps, end to end, headless.
+
+The frames of a video (default ``samples/demo.mp4``) go through the decoder
+and the tracker as in ``sgs-table scan``; every ``seen`` event becomes a
+`~assistant.session.Sighting` for a `~assistant.session.TableSession` (a card
+laid on the table is a card played; ``gone`` events change nothing). The
+taps a player would make on the phone come from a taps script (default
+``samples/demo-taps.txt``; the format is in `assistant.session.taps`). A tap
+runs before the first frame at or after its time (taps left after the last
+frame run at the end).
+
+Every move goes to a store (a temporary SQLite file unless ``--db``). The
+demo prints each prompt as it changes, each move applied and any warning (a
+refused tap or sighting), then the final table and where the record was
+written. A progress bar goes to stderr while the video is read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Final, TextIO
+
+from assistant.cli.arguments import Commands
+from assistant.cli.state import format_state
+from assistant.cli.terminal import ProgressBar
+from assistant.session import Reply, Sighting, TableSession, TapError, parse_taps, tap_action
+from assistant.stickers import describe_tag
+from assistant.store import Store
+
+__all__ = ["DEFAULT_TAPS", "DEFAULT_VIDEO", "add_command", "run_demo"]
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+DEFAULT_VIDEO: Final = ROOT / "samples" / "demo.mp4"
+DEFAULT_TAPS: Final = ROOT / "samples" / "demo-taps.txt"
+
+
+class _Printer:
+    """Writes replies, moves, warnings and prompt changes; keeps the bar out of the way."""
+
+    def __init__(self, session: TableSession, out: TextIO, bar: ProgressBar | None) -> None:
+        self.session = session
+        self.out = out
+        self.bar = bar
+        self.warnings: list[str] = []
+        self.moves: list[str] = []
+        self._prompt = ""
+        self._warned = 0
+
+    def line(self, text: str) -> None:
+        if self.bar is not None:
+            self.bar.clear()
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def reply(self, t: float, what: str, reply: Reply) -> None:
+        if reply.move is not None:
+            self.moves.append(reply.move)
+            self.line(f"{t:6.2f}s  move: {reply.move}  ({reply.message})  [{what}]")
+        elif reply.ok:
+            self.line(f"{t:6.2f}s  {reply.message}  [{what}]")
+        else:
+            self.warn(t, f"{reply.message}  [{what}]")
+        for warning in self.session.warnings[self._warned :]:
+            self.warn(t, warning)
+        self._warned = len(self.session.warnings)
+        self.prompt(t)
+
+    def warn(self, t: float, text: str) -> None:
+        self.warnings.append(text)
+        self.line(f"{t:6.2f}s  warning: {text}")
+
+    def prompt(self, t: float) -> None:
+        p = self.session.prompt
+        text = f"{p.text} [{' | '.join(p.options)}]" if p.options else p.text
+        if text != self._prompt:
+            self._prompt = text
+            self.line(f"{t:6.2f}s  prompt: {text}")
+
+
+def run_demo(
+    video: Path,
+    taps: Path,
+    db_path: Path | None,
+    out: TextIO,
+    progress: TextIO | None,
+    record: Path | None = None,
+) -> int:
+    """Plays ``video`` and the ``taps`` script through a session and a store.
+
+    The store is the SQLite file ``db_path`` (a temporary one when None); the
+    record goes to ``record`` (a temporary ``.sgs`` file when None, its path
+    printed). ``progress`` gets the progress bar, when given. Returns 0, or 1
+    when the video, the taps or the store cannot be used; refused taps and
+    sightings are warnings in the output, not failures.
+    """
+    try:
+        from vision.decode import Decoder
+        from vision.sources import SourceError, open_source, quiet_native_logs
+        from vision.tracker import Scanner, Tracker
+    except ImportError as error:
+        print(
+            f"sgs-table demo: needs the vision extra ({error.name} is missing): "
+            "pip install 'sgs-table[vision]'",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        script = parse_taps(taps.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, TapError) as error:
+        print(f"sgs-table demo: {taps}: {error}", file=sys.stderr)
+        return 1
+    quiet_native_logs()
+    try:
+        source = open_source(str(video))
+    except SourceError as error:
+        print(f"sgs-table demo: {error}", file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory(prefix="sgs-demo-") as scratch:
+        db = db_path if db_path is not None else Path(scratch) / "demo.db"
+        with Store.open(f"sqlite:///{db}") as store:
+            session = TableSession(store)
+            bar = None
+            if progress is not None and source.frame_count is not None:
+                bar = ProgressBar(progress, source.frame_count)
+            printer = _Printer(session, out, bar)
+            printer.line(f"demo: {video.name} with {len(script)} taps from {taps.name}")
+            printer.prompt(0.0)
+            pending = list(script)
+
+            def tap_until(t: float | None) -> None:
+                while pending and (t is None or pending[0].t <= t):
+                    tap = pending.pop(0)
+                    try:
+                        reply = tap_action(session, tap)()
+                    except TapError as error:
+                        printer.warn(tap.t, str(error))
+                        continue
+                    printer.reply(tap.t, f"tap: {tap}", reply)
+
+            frames = 0
+            try:
+                with source:
+                    for step in Scanner(source, Decoder(), Tracker()).steps():
+                        tap_until(step.frame.t)
+                        for event in step.events:
+                            if event.kind != "seen":
+                                continue
+                            sighting = Sighting(event.payload, event.region, event.t)
+                            what = f"seen {event.payload} {describe_tag(event.tag)}"
+                            printer.reply(event.t, what, session.sight(sighting))
+                        frames = step.frame.number + 1
+                        if bar is not None:
+                            bar.update(frames)
+            except SourceError as error:
+                printer.line(f"sgs-table demo: {error}")
+                return 1
+            if bar is not None:
+                bar.update(frames, final=True)
+            tap_until(None)
+
+            moves = session.moves
+            out.write("\n" + format_state(session.state, len(moves), len(moves)) + "\n\n")
+            if session.game_id is None:
+                out.write("no game was set up: nothing to record\n")
+                return 0
+            text = store.export(session.game_id)
+            if record is None:
+                handle, name = tempfile.mkstemp(prefix="sgs-demo-", suffix=".sgs")
+                os.close(handle)
+                Path(name).write_text(text, encoding="utf-8")
+                record = Path(name)
+            else:
+                record.write_text(text, encoding="utf-8")
+            warnings = len(printer.warnings)
+            out.write(
+                f"{frames} frames, {len(moves)} moves, {warnings} warning"
+                f"{'' if warnings == 1 else 's'}\n"
+                f"record written to {record}\n"
+            )
+            if db_path is not None:
+                out.write(f"game {session.game_id} stored in {db_path}\n")
+    return 0
+
+
+def add_command(commands: Commands) -> None:
+    p = commands.add_parser(
+        "demo",
+        help="play a sample video and a script of taps through the whole assistant",
+        description="Read VIDEO frame by frame (decoder, tracker), hand every card seen to a "
+        "table session together with the taps of the TAPS script at their times, store "
+        "the moves, print the prompts, moves and warnings as they happen, then the final "
+        "table and the record.",
+    )
+    p.add_argument("--video", type=Path, default=DEFAULT_VIDEO, help="video of the table")
+    p.add_argument("--taps", type=Path, default=DEFAULT_TAPS, help="the taps script")
+    p.add_argument("--db", type=Path, help="SQLite file to store the game in (default: temporary)")
+    p.add_argument(
+        "--record", type=Path, metavar="OUT.sgs", help="where to write the record (default: temp)"
+    )
+    p.add_argument(
+        "--progress",
+        action="store_true",
+        help="show the progress bar even when stderr is not a terminal",
+    )
+    p.set_defaults(handler=_demo)
+
+
+def _demo(args: argparse.Namespace, out: TextIO) -> int:
+    progress = sys.stderr if args.progress or sys.stderr.isatty() else None
+    return run_demo(args.video, args.taps, args.db, out, progress, args.record)

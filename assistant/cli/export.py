@@ -1,0 +1,44 @@
+"""``sgs-table export``: a stored game written as a record (.sgs or JSON)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.store import Store
+
+__all__ = ["add_command"]
+
+
+def add_command(commands: Commands) -> None:
+    p = commands.add_parser(
+        "export",
+        help="write a stored game as a record (.sgs or JSON)",
+        description="Write the moves in effect of a stored game as a record: the .sgs text "
+        "format (docs/record-format.md) or its JSON form.",
+    )
+    p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
+    p.add_argument("--format", choices=("sgs", "json"), default="sgs", help="default: sgs")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: stdout")
+    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.set_defaults(handler=_export)
+
+
+def _export(args: argparse.Namespace, out: TextIO) -> int:
+    def export(store: Store) -> int:
+        text = store.export(args.game, args.format)
+        if args.output is None:
+            out.write(text)
+            return 0
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"sgs-table: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+            return 1
+        out.write(f"wrote game {args.game} to {args.output}\n")
+        return 0
+
+    return with_store(args.db, export)

@@ -1,0 +1,82 @@
+"""``sgs-table labels``: print-ready PDF sheets of QR stickers."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Final, TextIO
+
+from assistant.cli.arguments import Commands
+from assistant.stickers import KINDS, PAPERS, parse_kinds, write_labels
+
+__all__ = ["add_command"]
+
+
+def add_command(commands: Commands) -> None:
+    """Add ``sgs-table labels`` to the command line's subcommands."""
+    p = commands.add_parser(
+        "labels",
+        help="write printable QR sticker sheets (PDF) for cards, generals, roles, seats, actions",
+        description="Write print-ready PDF sheets of QR stickers, 20 to a page (4 x 5), each "
+        "with its name in print: one per card (160), general (25), role card of a "
+        "10-player table (10), seat (10) and action token (5). Print at 100% / actual "
+        "size, never 'fit to page'; each sheet has a scale bar to check with a ruler.",
+    )
+    p.add_argument(
+        "--what",
+        type=_kinds_argument,
+        default=KINDS,
+        metavar="KINDS",
+        help=f"comma-separated kinds to print (default: all of {','.join(KINDS)})",
+    )
+    p.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default: a4)")
+    p.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE.pdf", help="PDF file to write"
+    )
+    p.set_defaults(handler=_labels)
+
+
+def _kinds_argument(text: str) -> tuple[str, ...]:
+    try:
+        return parse_kinds(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _labels(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        report = write_labels(args.what, args.paper, args.output, progress=_Progress(sys.stderr))
+    except ImportError as error:
+        print(
+            f"sgs-table: labels need the vision extra ({error.name} is missing): "
+            "pip install 'sgs-table[vision]'",
+            file=sys.stderr,
+        )
+        return 1
+    except OSError as error:
+        print(f"sgs-table: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
+        return 1
+    out.write(report.summary() + "\n")
+    return 0
+
+
+class _Progress:
+    """Sheet n/m on a terminal's stderr, once drawing has taken over a second.
+
+    Quick runs and pipes stay quiet: a log gains nothing from a counter.
+    """
+
+    DELAY_S: Final = 1.0
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.stream.isatty() or time.monotonic() - self.started < self.DELAY_S:
+            return
+        end = "\n" if done == total else ""
+        self.stream.write(f"\rsgs-table labels: drawing sheet {done}/{total}{end}")
+        self.stream.flush()

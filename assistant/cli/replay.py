@@ -1,0 +1,79 @@
+"""``sgs-table replay GAME [--at N]``: a game told turn by turn, then the table at move N.
+
+GAME is a stored game's id (see ``sgs-table games``; ``--db`` as for the
+store commands) or a record file (.sgs or .json). An unknown game, a record
+that does not read or replay, or an N outside the game is one line on
+stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from assistant.cli.arguments import DB_HELP, Commands
+from assistant.cli.state import format_state
+from assistant.review import format_narration, narrate
+from assistant.store import Store, StoreError
+from engine.game import Game
+from engine.record import RecordError, load_record, replay
+
+__all__ = ["add_command", "load_replay"]
+
+RECORD_SUFFIXES = (".sgs", ".json")
+
+
+def add_command(commands: Commands) -> None:
+    p = commands.add_parser(
+        "replay",
+        help="tell a game turn by turn (who did what to whom, damage, deaths) and the table",
+        description="Tell a stored game or a record file turn by turn: each line is numbered "
+        "with its move, and says who did what to whom, the damage, healing, dying and deaths "
+        "the rules settled, and the end. Then print the table after move N (default: the "
+        "last move), as `sgs-table state` does.",
+    )
+    p.add_argument("game", metavar="GAME", help="a stored game's id, or a .sgs/.json record file")
+    p.add_argument("--at", type=int, metavar="N", help="stop after move N (0 = before the first)")
+    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.set_defaults(handler=_replay)
+
+
+def load_replay(game: str, db: str | None) -> Game:
+    """The game named on the command line: a record file, else a stored game id.
+
+    Raises RecordError (a file that does not read or replay), StoreError (an
+    unknown game or an unreachable database) or ValueError (neither).
+    """
+    path = Path(game)
+    if path.suffix.lower() in RECORD_SUFFIXES or path.exists() or not game.isdigit():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RecordError(None, f"cannot read {game}: {exc.strerror}") from None
+        except UnicodeDecodeError:
+            raise RecordError(None, f"{game} is not UTF-8 text") from None
+        try:
+            return replay(load_record(text))
+        except RecordError as exc:
+            raise RecordError(None, f"{game}: {exc}") from None
+    with Store.open(db) as store:
+        return store.load_game(int(game))
+
+
+def _replay(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        game = load_replay(args.game, args.db)
+    except (RecordError, StoreError) as exc:
+        print(f"sgs-table: {exc}", file=sys.stderr)
+        return 1
+    at = len(game) if args.at is None else args.at
+    if not 0 <= at <= len(game):
+        print(f"sgs-table: --at {at} is outside 0..{len(game)}", file=sys.stderr)
+        return 1
+    story = format_narration(narrate(game, at))
+    if story:
+        out.write(story + "\n\n")
+    out.write(format_state(game.state_at(at), at, len(game)) + "\n")
+    return 0

@@ -1,0 +1,98 @@
+"""The game so far, for the log and replay screens: moves in words, HP over the game.
+
+:func:`log_entries` turns a game into one entry per sentence the narration
+tells (a move can tell several: a Sha and the damage it did), each with the
+move's number, its notation and whether it was forced (flagged for review).
+:func:`hp_series` is every seat's HP after every move, the data of the
+replay screen's chart.
+
+>>> from engine.game import Game
+>>> game = Game()
+>>> for text in ["setup identity 4", "role 1 lord", "general 1 liubei",
+...              "general 2 guanyu", "general 3 zhaoyun", "general 4 lvbu"]:
+...     game.push_text(text)
+>>> [entry.text for entry in log_entries(game)][:2]
+['an identity game for 4 players', 'seat 1 is the lord']
+>>> hp_series(game).hp[1][-1], hp_series(game).max_hp[1]
+(4, 4)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.review.narration import narrate, turn_heading
+from engine.game import Game
+from engine.moves import Forced
+
+__all__ = ["HpSeries", "LogEntry", "hp_series", "log_entries"]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One sentence of the log: the move it tells (1 = first), under its turn's heading."""
+
+    move: int
+    turn: int
+    heading: str
+    text: str
+    notation: str
+    forced: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HpSeries:
+    """HP of each seat after each move: ``hp[seat][n]`` is after move ``n`` (0 = before any)."""
+
+    moves: int
+    hp: dict[int, tuple[int, ...]]
+    max_hp: dict[int, int]  # the highest max HP the seat had, for the chart's scale
+    deaths: dict[int, int]  # seat -> the move that killed it
+
+
+def log_entries(game: Game, upto: int | None = None) -> list[LogEntry]:
+    """The narration of the first ``upto`` moves (default all), one entry a sentence.
+
+    A move the narration leaves silent (a phase step) still gets an entry,
+    its notation, so every move can be picked for undo or correction.
+    """
+    moves = game.moves
+    last = len(moves) if upto is None else upto
+    told: dict[int, list[tuple[int, str, str]]] = {}
+    for part in narrate(game, last):
+        for line in part.lines:
+            told.setdefault(line.move, []).append((part.number, part.heading, line.text))
+    entries: list[LogEntry] = []
+    turn, heading = 0, "Setup"
+    for number in range(1, last + 1):
+        move = moves[number - 1]
+        notation = str(move)
+        forced = isinstance(move, Forced)
+        state = game.state_at(number)
+        if state.turn.number != turn and state.turn.seat:
+            turn, heading = state.turn.number, turn_heading(state)
+        lines = told.get(number) or [(turn, heading, notation)]
+        for said_turn, said_heading, text in lines:
+            entries.append(LogEntry(number, said_turn, said_heading, text, notation, forced))
+        turn, heading = lines[-1][0], lines[-1][1]
+    return entries
+
+
+def hp_series(game: Game) -> HpSeries:
+    """Every seat's HP after every move of the game."""
+    states = [game.state_at(n) for n in range(len(game) + 1)]
+    final = states[-1]
+    hp: dict[int, list[int]] = {s.seat: [] for s in final.seats}
+    top: dict[int, int] = {s.seat: 0 for s in final.seats}
+    deaths: dict[int, int] = {}
+    for n, state in enumerate(states):
+        if not state.seats:  # before the setup move: no seats yet
+            for values in hp.values():
+                values.append(0)
+            continue
+        for s in state.seats:
+            hp[s.seat].append(s.hp)
+            top[s.seat] = max(top[s.seat], s.max_hp)
+            if not s.alive and s.seat not in deaths:
+                deaths[s.seat] = n
+    return HpSeries(len(game), {k: tuple(v) for k, v in hp.items()}, top, deaths)

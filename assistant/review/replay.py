@@ -1,0 +1,309 @@
+"""What the log and replay screens show, as plain values: no Kivy, nothing computed twice.
+
+The log screen (记录) lists the moves in words under their turns' headings:
+:func:`log_rows` turns the :func:`~assistant.review.history.log_entries` into the
+rows it draws, one heading row per turn and one row per sentence, marked
+强制 for a forced move and 已修正 for one that replaced a mistaken move
+(:func:`corrected_moves` reads that from the stored log). The rows have a
+fixed width and wrap; :func:`text_em` estimates a text's width so the
+screen can give a long line two rows' height without measuring 3,000 labels.
+
+The replay screen (回放) shows a stored game at any move: a :class:`Replay`
+holds one loaded game with its log and HP series computed once, and the
+table at move ``n`` on demand (kept, so sliding back and forth is cheap).
+:func:`chart_lines`, :func:`step_points` and :func:`tick_step` are the
+numbers of its HP chart; :func:`game_line` is a line of its games list.
+
+>>> from engine.game import Game
+>>> game = Game()
+>>> for text in ["setup identity 4", "role 1 lord", "general 1 liubei",
+...              "general 2 guanyu", "general 3 zhaoyun", "general 4 lvbu",
+...              "deal", "next", "draw 1 x2"]:
+...     game.push_text(text)
+>>> rows = log_rows(log_entries(game), corrected=frozenset({4}))
+>>> [(row.kind, row.move, row.text, row.tag) for row in rows[:3]]
+[('heading', 0, 'Setup', ''), ('entry', 1, 'an identity game for 4 players', ''), \
+('entry', 2, 'seat 1 is the lord', '')]
+>>> [(row.move, row.tag) for row in rows if row.tag]
+[(4, '已修正')]
+>>> [row.text for row in rows if row.kind == "heading"]
+['Setup', 'Turn 1 — seat 1 刘备 (lord)']
+>>> rows[-1].move, rows[-1].text
+(9, 'seat 1 draws 2')
+>>> replay = Replay(game)
+>>> replay.moves, replay.names[1], replay.view(9).heading
+(9, '1 刘备', '第1回合 · 1号位 刘备 · 出牌阶段')
+>>> replay.lines(9)
+('seat 1 draws 2',)
+>>> chart_lines(replay.hp)[4][-1]
+4
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from assistant.review.history import HpSeries, LogEntry, hp_series, log_entries
+from assistant.store import GameSummary, StoredMove
+from assistant.terms import MODE_NAMES
+from assistant.views import TableView, table_view
+from engine.game import Game
+
+__all__ = [
+    "LogRow",
+    "Replay",
+    "chart_lines",
+    "corrected_moves",
+    "game_line",
+    "log_rows",
+    "step_points",
+    "text_em",
+    "tick_step",
+    "winner_name",
+]
+
+FORCED_TAG = "强制"
+CORRECTED_TAG = "已修正"
+
+WINNER_NAMES = {
+    "draw": "平局",
+    "lord": "主公忠臣胜",
+    "loyalist": "忠臣胜",
+    "rebel": "反贼胜",
+    "renegade": "内奸胜",
+    "warm": "暖色方胜",
+    "cold": "冷色方胜",
+    "careerist": "野心家胜",
+    "wei": "魏胜",
+    "shu": "蜀胜",
+    "wu": "吴胜",
+    "qun": "群胜",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One row of the log screen: a turn's heading, or one sentence of a move.
+
+    ``first`` is False for the second and later sentences of a move (the
+    screen shows the move's number once); ``tag`` is 强制, 已修正 or "".
+    """
+
+    kind: str  # "heading" or "entry"
+    move: int  # 0 for a heading
+    text: str
+    notation: str = ""
+    tag: str = ""
+    first: bool = True
+
+
+def corrected_moves(rows: Sequence[StoredMove]) -> frozenset[int]:
+    """The move numbers (1 = first, as in effect) whose row corrected an earlier one.
+
+    ``rows`` are the stored rows in effect (`Store.moves`); a row that
+    supersedes another and plays a move is a correction.
+
+    >>> corrected_moves([StoredMove(1, "setup identity 4"), StoredMove(3, "role 1 lord", 2)])
+    frozenset({2})
+    """
+    return frozenset(
+        number
+        for number, row in enumerate(rows, start=1)
+        if row.supersedes is not None and row.text is not None
+    )
+
+
+def log_rows(entries: Iterable[LogEntry], corrected: frozenset[int] = frozenset()) -> list[LogRow]:
+    """The log screen's rows: a heading when the turn changes, then the entries under it."""
+    rows: list[LogRow] = []
+    heading: str | None = None
+    last_move = 0
+    for entry in entries:
+        if entry.heading != heading:
+            heading = entry.heading
+            rows.append(LogRow("heading", 0, heading))
+        if entry.forced:
+            tag = FORCED_TAG
+        elif entry.move in corrected:
+            tag = CORRECTED_TAG
+        else:
+            tag = ""
+        first = entry.move != last_move
+        last_move = entry.move
+        rows.append(LogRow("entry", entry.move, entry.text, entry.notation, tag, first))
+    return rows
+
+
+# Upper bounds of the packaged font's advance widths, in ems (Noto Sans SC):
+# CJK and symbols 1, the widest Latin letters 0.95, and so on down to a space.
+_NARROW = frozenset("fijlrtI!'\",.:;()[]{}|-/\\`")
+_WIDE = frozenset("mwMW%@")
+
+
+def _char_em(ch: str) -> float:
+    if ord(ch) >= 128:
+        return 1.0
+    if ch == " ":
+        return 0.23
+    if ch in _NARROW:
+        return 0.4
+    if ch in _WIDE:
+        return 0.95
+    return 0.75 if ch.isupper() else 0.63
+
+
+def text_em(text: str) -> float:
+    """A safe estimate of the text's width in ems (font sizes): never less than it draws.
+
+    >>> text_em("seat 4 甘宁")
+    5.38
+    """
+    return round(sum(_char_em(ch) for ch in text), 3)
+
+
+def text_lines(text: str, width_em: float) -> int:
+    """How many lines the text takes in a box ``width_em`` ems wide (at least 1).
+
+    Lines break between words, so a wrapped text is given a tenth more room.
+
+    >>> text_lines("seat 4 甘宁", 10), text_lines("seat 4 甘宁", 5)
+    (1, 2)
+    """
+    if width_em <= 0:
+        return 1
+    em = text_em(text)
+    if em <= width_em:
+        return 1
+    return math.ceil(em / (width_em * 0.9))
+
+
+def tick_step(span: float, most: int) -> int:
+    """The step of an axis's ticks: 1, 2 or 5 times a power of ten, at most ``most`` ticks.
+
+    >>> tick_step(417, 8), tick_step(2333, 10), tick_step(18, 8), tick_step(0, 5)
+    (100, 500, 5, 1)
+    """
+    most = max(1, most)
+    base = 1
+    while True:
+        for factor in (1, 2, 5):
+            step = base * factor
+            if span / step <= most:
+                return step
+        base *= 10
+
+
+def chart_lines(hp: HpSeries) -> dict[int, tuple[int, ...]]:
+    """Each seat's HP after each move as the chart draws it: below 0 drawn as 0, ending at death.
+
+    ``values[n]`` is the HP after move ``n``; a dead seat's values stop at
+    the move that killed it.
+    """
+    out: dict[int, tuple[int, ...]] = {}
+    for seat, values in hp.hp.items():
+        end = hp.deaths.get(seat, len(values) - 1)
+        out[seat] = tuple(max(v, 0) for v in values[: end + 1])
+    return out
+
+
+def step_points(values: Sequence[int]) -> list[tuple[int, int]]:
+    """The corners of a step line through the values: (move, HP) where HP changes.
+
+    The line starts at the first HP above 0 (before it the seat has no general yet).
+
+    >>> step_points([4, 4, 3, 3, 3, 4])
+    [(0, 4), (2, 4), (2, 3), (5, 3), (5, 4)]
+    >>> step_points([0, 0, 3, 3])
+    [(2, 3), (3, 3)]
+    >>> step_points([0, 0])
+    []
+    """
+    start = next((n for n, v in enumerate(values) if v > 0), None)
+    if start is None:
+        return []
+    points = [(start, values[start])]
+    for n in range(start + 1, len(values)):
+        if values[n] != values[n - 1]:
+            points.append((n, values[n - 1]))
+            points.append((n, values[n]))
+    last = len(values) - 1
+    if points[-1][0] != last:
+        points.append((last, values[last]))
+    return points
+
+
+def winner_name(winner: str | None) -> str:
+    """'主公忠臣胜' for the side that won; '' while the game goes on.
+
+    >>> winner_name("lord"), winner_name("wei"), winner_name(None)
+    ('主公忠臣胜', '魏胜', '')
+    """
+    if winner is None:
+        return ""
+    return WINNER_NAMES.get(winner, f"{winner} 胜")
+
+
+def _when(created_at: str) -> str:
+    try:
+        moment = datetime.fromisoformat(created_at)
+    except ValueError:
+        return created_at[:16]
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return moment.strftime("%m-%d %H:%M")
+
+
+def game_line(game: GameSummary) -> str:
+    """One line of the games list.
+
+    >>> g = GameSummary(3, "2026-11-21T10:46:56", "identity", 8, "", {}, 420, 417, "over", "lord")
+    >>> game_line(g)
+    '#3 · 11-21 10:46 · 身份局 8人 · 417 步 · 已结束 主公忠臣胜'
+    """
+    status = "进行中" if game.status == "playing" else f"已结束 {winner_name(game.winner)}".strip()
+    mode = MODE_NAMES.get(game.mode, game.mode)
+    return (
+        f"#{game.id} · {_when(game.created_at)} · {mode} {game.players}人"
+        f" · {game.moves} 步 · {status}"
+    )
+
+
+class Replay:
+    """One game loaded for the replay screen: its log, HP series and tables, computed once.
+
+    ``view(n)`` is the table after move ``n`` (0: before any), computed the
+    first time it is asked for and kept; ``lines(n)`` are the log's
+    sentences for move ``n``.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.moves = len(game)
+        self.hp = hp_series(game)
+        self.chart = chart_lines(self.hp)
+        self._lines: dict[int, list[str]] = {}
+        self._notation: dict[int, str] = {}
+        for entry in log_entries(game):
+            self._lines.setdefault(entry.move, []).append(entry.text)
+            self._notation[entry.move] = entry.notation
+        self._views: dict[int, TableView] = {}
+        final = self.view(self.moves)
+        self.names = {s.seat: f"{s.seat} {s.general}".strip() for s in final.seats}
+        self.over = final.over
+        self.winner = game.state.winner
+
+    def view(self, n: int) -> TableView:
+        n = min(max(n, 0), self.moves)
+        found = self._views.get(n)
+        if found is None:
+            found = self._views[n] = table_view(self.game.state_at(n))
+        return found
+
+    def lines(self, n: int) -> tuple[str, ...]:
+        return tuple(self._lines.get(n, ()))
+
+    def notation(self, n: int) -> str:
+        return self._notation.get(n, "")

@@ -1,0 +1,635 @@
+"""The table session: card sightings and taps in, engine moves, prompts and warnings out.
+
+A :class:`TableSession` owns an engine :class:`~engine.game.Game` and, when
+given one, a :class:`~assistant.store.Store`. Every input method returns a
+:class:`Reply` and refreshes :attr:`TableSession.prompt`. A move is pushed to
+the game and appended to the store together: when either refuses it, the
+other is rolled back, so a refused input changes nothing.
+
+Sightings are read against the pending prompt: a Sha in the play phase opens
+target selection, a Shan answers the Ask for it, an equipment card equips, a
+card during the discard phase is discarded, a general card during setup seats
+that general, an action token acts like its button. A card the state says
+cannot be where it was seen raises a question (mis-read, duplicate sticker, or
+a skill the engine does not know); ambiguity asks, it never guesses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from assistant.session.prompts import current_prompt, seat_label, targets_for
+from assistant.session.replies import (
+    DUPLICATE_STICKER,
+    MISREAD,
+    SKILL,
+    PendingCard,
+    Question,
+    Reply,
+    SessionPrompt,
+)
+from assistant.session.sightings import DUPLICATE_WINDOW, Sighting, region_seat
+from assistant.store import Store, StoreError
+from assistant.terms import ROLE_CARDS
+from engine.cards import CardType, Target
+from engine.catalogue import standard_catalogue
+from engine.derived import card
+from engine.frames import Expect
+from engine.game import Game
+from engine.moves import (
+    Damage,
+    Deal,
+    Discard,
+    Draw,
+    Forced,
+    General,
+    Heal,
+    Judge,
+    Move,
+    MoveSyntaxError,
+    Next,
+    Pass,
+    Respond,
+    Reveal,
+    RoleReveal,
+    Setup,
+    Skill,
+    Take,
+    Use,
+)
+from engine.record import RecordError
+from engine.state import GameState, Phase
+from engine.table import IllegalMove
+from vision.payload import (
+    Action,
+    ActionTag,
+    CardTag,
+    GeneralTag,
+    PayloadError,
+    RoleTag,
+    SeatTag,
+    parse,
+)
+
+__all__ = ["TableSession"]
+
+_SUSPECT_OPTIONS = (MISREAD, DUPLICATE_STICKER, SKILL)
+_ROLES = {number: english for number, _, english, _ in ROLE_CARDS}
+_ASKING = ("respond", "peach", "nullify")
+_ZONE_WORDS = {
+    "discard": "already in the discard pile",
+    "processing": "being settled (in the processing area)",
+    "removed": "removed from the game",
+}
+
+
+class TableSession:
+    """One table: the engine game, the store, and what the session waits for."""
+
+    def __init__(self, store: Store | None = None) -> None:
+        self.game = Game()
+        self.store = store
+        self.game_id: int | None = None
+        self.warnings: list[str] = []
+        self._next_seq = 0
+        self._pending: PendingCard | None = None
+        self._question: Question | None = None
+        self._seat_hint: int | None = None
+        self._last_seen: tuple[str, float, int] | None = None
+        self.prompt = SessionPrompt(current_prompt(self.game.state))
+
+    @classmethod
+    def resume(cls, store: Store, game_id: int) -> TableSession:
+        """A session on a stored game, at its last move (raises StoreError if it cannot load)."""
+        session = cls(store)
+        session.game = store.load_game(game_id)
+        session.game_id = game_id
+        session._next_seq = store.next_seq(game_id)
+        session._refresh()
+        return session
+
+    # ------------------------------------------------------------ views
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        return tuple(str(m) for m in self.game.moves)
+
+    # ------------------------------------------------------------ plumbing
+
+    def _refresh(self) -> None:
+        self.prompt = SessionPrompt(current_prompt(self.state), self._pending, self._question)
+
+    def _fail(self, message: str) -> Reply:
+        self._refresh()
+        return Reply(False, message)
+
+    def _apply(self, move: Move, message: str = "") -> Reply:
+        """Push a move to the game and the store, both or neither."""
+        if not self.game.moves and not isinstance(move, Setup):
+            return self._fail("set up the table first (mode and number of players)")
+        try:
+            self.game.push(move)
+        except IllegalMove as exc:
+            return self._fail(f"refused: {exc}")
+        if self.store is not None:
+            try:
+                if isinstance(move, Setup):
+                    self.game_id = self.store.create_game([move])
+                    self._next_seq = self.store.next_seq(self.game_id)
+                else:
+                    assert self.game_id is not None
+                    self._next_seq = self.store.append(self.game_id, move, self._next_seq) + 1
+            except (StoreError, IllegalMove, RecordError) as exc:
+                self.game.undo()
+                return self._fail(f"not stored: {exc}")
+        self._pending = None
+        self._question = None
+        self._seat_hint = None
+        self._refresh()
+        text = str(move)
+        return Reply(True, message or text, text)
+
+    def _ask(self, text: str, options: tuple[str, ...], decide: Callable[[str], Reply]) -> Reply:
+        self._question = Question(text, options, decide)
+        self._refresh()
+        return Reply(False, f"question: {text} ({' / '.join(options)})")
+
+    def _checked_seat(self, seat: int) -> str | None:
+        if not self.state.mode:
+            return "set up the table first"
+        if not 1 <= seat <= self.state.players:
+            return f"there is no seat {seat} (seats 1-{self.state.players})"
+        return None
+
+    def _asked_seats(self) -> tuple[int, ...]:
+        base = current_prompt(self.state)
+        return base.who if base.expects in _ASKING else ()
+
+    # ------------------------------------------------------------ setting up
+
+    def setup(
+        self,
+        mode: str,
+        players: int,
+        packages: tuple[str, ...] = ("standard", "ex", "maneuvering"),
+    ) -> Reply:
+        if self.game.moves:
+            return self._fail("the table is set up already (start a new session for a new game)")
+        return self._apply(Setup(mode, players, packages), f"{mode} table for {players} players")
+
+    def seat_general(self, seat: int, key: str, *more: str) -> Reply:
+        """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each)."""
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        keys = (key, *more)
+        if self.state.turn.phase is not Phase.SETUP:
+            return self._fail(
+                f"generals are chosen during setup; the game has started ({' '.join(keys)})"
+            )
+        names = []
+        for k in keys:
+            try:
+                names.append(standard_catalogue().general(k).name)
+            except KeyError:
+                return self._fail(f"no general {k!r} in the catalogue")
+        # Hegemony generals start face down; they are turned up by reveal_general.
+        hidden = self.state.mode == "hegemony"
+        return self._apply(General(seat, keys, hidden), f"seat {seat} takes {'、'.join(names)}")
+
+    def reveal_general(self, seat: int, key: str) -> Reply:
+        """Hegemony: seat ``seat`` turns its face-down general ``key`` face up."""
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        return self._apply(Reveal(seat, key), f"seat {seat} reveals {key}")
+
+    def reveal_role(self, seat: int, role: str) -> Reply:
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        return self._apply(RoleReveal(seat, role), f"seat {seat} is the {role}")
+
+    def deal(self) -> Reply:
+        return self._apply(Deal(), "starting hands dealt")
+
+    # ------------------------------------------------------------ playing
+
+    def next_phase(self) -> Reply:
+        asked = self._asked_seats()
+        if asked:
+            who = ", ".join(map(str, asked))
+            return self._fail(f"seat {who} is being asked: respond or pass first")
+        if self._pending is not None:
+            return self._fail(f"{card(self._pending.card_id)} waits for a target: choose or cancel")
+        return self._apply(Next())
+
+    def draw(self, seat: int, n: int) -> Reply:
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        if n < 1:
+            return self._fail(f"draw {n}: a seat draws at least 1 card")
+        return self._apply(Draw(seat, n), f"seat {seat} draws {n}")
+
+    def choose_target(self, *seats: int) -> Reply:
+        pending = self._pending
+        if pending is None:
+            return self._fail("no card is waiting for a target")
+        if not seats:
+            return self._fail("choose at least one target seat")
+        by_seat = {o.seat: o for o in pending.options}
+        for s in seats:
+            option = by_seat.get(s)
+            if option is None:
+                return self._fail(f"seat {s} cannot be a target (no living seat {s})")
+            if not option.legal and not pending.forced:
+                return self._fail(f"seat {s} cannot be the target: {option.reason}")
+        move: Move = Use(pending.seat, (pending.card_id,), None, tuple(seats))
+        if pending.forced:
+            move = Forced(move)
+        targets = ", ".join(map(str, seats))
+        return self._apply(move, f"seat {pending.seat} uses {card(pending.card_id)} on {targets}")
+
+    def respond(self, seat: int, card_id: int) -> Reply:
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        if (bad := self._card_problem(card_id)) is not None:
+            return self._fail(bad)
+        asked = self._asked_seats()
+        if not asked:
+            return self._fail("nobody is asked to respond now")
+        if seat not in asked:
+            who = ", ".join(map(str, asked))
+            return self._fail(f"seat {seat} is not asked; seat {who} is ({self.prompt.base.text})")
+        return self._apply(Respond(seat, (card_id,)), f"seat {seat} answers with {card(card_id)}")
+
+    def pass_turn(self, seat: int | None = None) -> Reply:
+        if seat is not None and (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        asked = self._asked_seats()
+        if not self.state.stack:
+            return self._fail("nothing to pass on: nobody is being asked")
+        if seat is not None and asked and seat not in asked:
+            who = ", ".join(map(str, asked))
+            return self._fail(f"seat {seat} is not asked; seat {who} is")
+        return self._apply(Pass(seat), "passed" if seat is None else f"seat {seat} passes")
+
+    def discard(self, seat: int, *card_ids: int, unknown: int = 0) -> Reply:
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        if not card_ids and unknown < 1:
+            return self._fail("discard what? name cards or a number of unseen cards")
+        for c in card_ids:
+            if (bad := self._card_problem(c)) is not None:
+                return self._fail(bad)
+        base = current_prompt(self.state)
+        if base.expects not in ("discard", "choose_card", "fire_discard") or seat not in (
+            *base.who,
+            *(self._expect_other(),),
+        ):
+            return self._fail(
+                f"seat {seat} is not asked to discard now ({base.text}); force it for a skill"
+            )
+        return self._apply(Discard(seat, tuple(card_ids), unknown))
+
+    def _expect_other(self) -> int:
+        top = self.state.stack[-1] if self.state.stack else None
+        return int(getattr(top, "other", 0) or 0)
+
+    def activate_skill(self, seat: int, key: str) -> Reply:
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        return self._apply(Skill(seat, key), f"seat {seat} uses the skill {key}")
+
+    def adjust_hp(self, seat: int, delta: int) -> Reply:
+        """A correction of HP, recorded as a forced (flagged) damage or heal."""
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        if delta == 0:
+            return self._fail("adjust HP by what? +1 heals, -1 damages")
+        move: Move = Damage(seat, -delta) if delta < 0 else Heal(seat, delta)
+        reply = self._apply(Forced(move), f"seat {seat} HP {delta:+d} (flagged)")
+        if reply.ok:
+            self.warnings.append(f"forced: {move}")
+        return reply
+
+    def force(self, text: str) -> Reply:
+        """Apply a move the engine may think illegal; it is flagged in the log."""
+        try:
+            move = Move.parse(text)
+        except MoveSyntaxError as exc:
+            return self._fail(f"not a move: {exc}")
+        if isinstance(move, Setup):
+            return self._fail("setup is not forced: use setup()")
+        if not isinstance(move, Forced):
+            move = Forced(move)
+        reply = self._apply(move, f"forced: {move} (flagged)")
+        if reply.ok:
+            self.warnings.append(f"forced: {move}")
+        return reply
+
+    def correct(self, number: int, text: str) -> Reply:
+        """Replace move ``number`` (1-based, in effect); the moves after it stop counting."""
+        moves = self.game.moves
+        if not 2 <= number <= len(moves):
+            return self._fail(f"move {number} cannot be corrected (moves 2-{len(moves)})")
+        try:
+            move = Move.parse(text)
+        except MoveSyntaxError as exc:
+            return self._fail(f"not a move: {exc}")
+        if isinstance(move, Setup):
+            return self._fail("the setup is not corrected")
+        try:
+            game = Game([*moves[: number - 1], move])
+        except IllegalMove as exc:
+            return self._fail(f"refused: {exc}")
+        if self.store is not None:
+            assert self.game_id is not None
+            try:
+                seq = self.store.moves(self.game_id)[number - 1].seq
+                self._next_seq = self.store.correct(self.game_id, seq, move, self._next_seq) + 1
+            except (StoreError, IllegalMove) as exc:
+                return self._fail(f"not stored: {exc}")
+        self.game = game
+        self._pending = self._question = None
+        self._refresh()
+        return Reply(True, f"move {number} is now {move}; later moves dropped", str(move))
+
+    def undo(self) -> Reply:
+        if self._pending is not None or self._question is not None:
+            self._pending = self._question = None
+            self._refresh()
+            return Reply(True, "cancelled")
+        if len(self.game.moves) <= 1:
+            return self._fail("nothing to undo")
+        if self.store is not None:
+            assert self.game_id is not None
+            try:
+                self._next_seq = self.store.undo(self.game_id, self._next_seq) + 1
+            except StoreError as exc:
+                return self._fail(f"not stored: {exc}")
+        undone = self.game.undo()
+        self._refresh()
+        return Reply(True, f"undone: {undone}")
+
+    def answer(self, option: str) -> Reply:
+        question = self._question
+        if question is None:
+            return self._fail("there is no question to answer")
+        if option not in question.options:
+            return self._fail(f"answer one of: {', '.join(question.options)}")
+        self._question = None
+        reply = question.decide(option)
+        self._refresh()
+        return reply
+
+    # ------------------------------------------------------------ sightings
+
+    def sight(self, sighting: Sighting) -> Reply:
+        if sighting.kind != "seen":
+            return Reply(True, f"{sighting.payload} {sighting.kind}: nothing to do")
+        last = self._last_seen
+        moves = len(self.game.moves)
+        self._last_seen = (sighting.payload, sighting.t, moves)
+        if (
+            last is not None
+            and last[0] == sighting.payload
+            and last[2] == moves
+            and 0 <= sighting.t - last[1] <= DUPLICATE_WINDOW
+        ):
+            return self._fail(f"duplicate sighting of {sighting.payload}: ignored")
+        try:
+            tag = parse(sighting.payload)
+        except PayloadError as exc:
+            return self._fail(f"unreadable sticker: {exc}")
+        named_seat = region_seat(sighting.region)
+        if isinstance(tag, CardTag):
+            return self._card_seen(tag.card_id)
+        if isinstance(tag, GeneralTag):
+            return self._general_seen(tag.number, named_seat)
+        if isinstance(tag, RoleTag):
+            return self._role_seen(tag.number, named_seat)
+        if isinstance(tag, SeatTag):
+            return self._seat_seen(tag.seat)
+        if isinstance(tag, ActionTag):
+            return self.action(tag.action)
+        return self._fail(f"{sighting.payload}: not a sticker this table uses")  # pragma: no cover
+
+    def action(self, action: Action) -> Reply:
+        """An action token (or its button)."""
+        if action is Action.UNDO:
+            return self.undo()
+        if action is Action.END_PHASE:
+            return self.next_phase()
+        asked = self._asked_seats()
+        if action is Action.PASS:
+            if self._pending is not None or self._question is not None:
+                return self._fail("finish or cancel the scanned card first (NO cancels)")
+            if not self.state.stack:
+                return self._fail("pass: nobody is being asked")
+            return self.pass_turn(asked[0] if len(asked) == 1 else None)
+        if action is Action.NO:
+            if self._pending is not None or self._question is not None:
+                self._pending = self._question = None
+                self._refresh()
+                return Reply(True, "cancelled")
+            if len(asked) == 1:
+                return self.pass_turn(asked[0])
+            return self._fail("NO: there is nothing to decline")
+        # OK: confirm the single choice the screen offers.
+        base = current_prompt(self.state)
+        if self._question is not None:
+            return self._fail(f"answer the question: {', '.join(self._question.options)}")
+        if self._pending is not None:
+            legal = [o.seat for o in self._pending.options if o.legal]
+            if len(legal) == 1:
+                return self.choose_target(legal[0])
+            return self._fail("OK: choose the target first (several are legal)")
+        if base.expects == "draw" and len(base.options) == 1:
+            return self.draw(base.who[0], int(base.options[0].split()[-1]))
+        if base.expects == "setup" and base.options in (("deal",), ("next",)):
+            return self.deal() if base.options == ("deal",) else self.next_phase()
+        return self._fail(f"OK: nothing to confirm now ({base.text})")
+
+    def _card_problem(self, card_id: int) -> str | None:
+        state = self.state
+        if not state.mode:
+            return f"card {card_id} seen before the table is set up"
+        try:
+            c = card(card_id)
+        except KeyError:
+            return f"card {card_id} is not in the catalogue"
+        if card_id not in state.deck:
+            packages = ", ".join(p.value for p in state.packages)
+            return f"{c} is not in this game's deck (packages: {packages})"
+        return None
+
+    def _card_seen(self, card_id: int, trusted: bool = False) -> Reply:
+        if (bad := self._card_problem(card_id)) is not None:
+            return self._fail(bad)
+        if self._question is not None:
+            return self._fail(f"answer the question first: {self._question.text}")
+        state = self.state
+        c = card(card_id)
+        if state.over:
+            return self._fail(f"{c}: the game is over")
+        if state.turn.phase is Phase.SETUP:
+            return self._fail(f"{c}: the game has not started (deal, then next)")
+        base = current_prompt(state)
+        if base.expects == "choose_card":
+            return self._card_chosen(card_id, trusted)
+        if base.expects in _ASKING or base.expects in ("play", "discard", "judge"):
+            if len(base.who) != 1:
+                seats = tuple(str(s) for s in base.who)
+                return self._ask(
+                    f"who plays {c}?", seats, lambda s: self._card_from(int(s), card_id, trusted)
+                )
+            return self._card_from(base.who[0], card_id, trusted)
+        return self._fail(f"{c}: nothing asks for a card now ({base.text})")
+
+    def _card_from(self, actor: int, card_id: int, trusted: bool) -> Reply:
+        state = self.state
+        c = card(card_id)
+        where = state.where.get(card_id)
+        if not trusted and where is not None and where != f"hand:{actor}":
+            if where.startswith("equip:"):
+                why = f"equipped by seat {where.split(':')[1]}"
+                if where == f"equip:{actor}":
+                    why = f"equipped by seat {actor} already"
+            elif where.startswith("judge:"):
+                why = f"in seat {where.split(':')[1]}'s judgement zone"
+            elif where.startswith("hand:"):
+                why = f"known to be in seat {where.split(':')[1]}'s hand"
+            else:
+                why = _ZONE_WORDS.get(where, f"in {where}")
+            return self._ask(
+                f"{c} is {why}: a mis-read, a duplicate sticker, or a skill?",
+                _SUSPECT_OPTIONS,
+                lambda option: self._suspect(
+                    option, card_id, lambda: self._card_from(actor, card_id, trusted=True)
+                ),
+            )
+        base = current_prompt(state)
+        if base.expects in _ASKING:
+            move: Move = Respond(actor, (card_id,))
+            message = f"seat {actor} answers with {c}"
+        elif base.expects == "discard":
+            move, message = Discard(actor, (card_id,)), f"seat {actor} discards {c}"
+        elif base.expects == "judge":
+            move, message = Judge(actor, card_id), f"seat {actor}'s judgement: {c}"
+        else:
+            return self._play(actor, card_id, trusted)
+        return self._apply(Forced(move) if trusted else move, message)
+
+    def _card_chosen(self, card_id: int, trusted: bool) -> Reply:
+        """过河拆桥 / 顺手牵羊: the card the user picked from the target's zones is shown."""
+        expect = self.state.stack[-1]
+        assert isinstance(expect, Expect)
+        user, target, c = expect.seat, expect.other, card(card_id)
+        where = self.state.where.get(card_id)
+        own_zones = {f"hand:{target}", f"equip:{target}", f"judge:{target}"}
+        if not trusted and where is not None and where not in own_zones:
+            return self._ask(
+                f"{c} is not among seat {target}'s cards: a mis-read, a duplicate sticker, "
+                "or a skill?",
+                _SUSPECT_OPTIONS,
+                lambda option: self._suspect(
+                    option, card_id, lambda: self._card_chosen(card_id, trusted=True)
+                ),
+            )
+        move: Move
+        if expect.what == "discard_one":
+            move, message = Discard(target, (card_id,)), f"seat {user} discards seat {target}'s {c}"
+        else:
+            move, message = Take(user, target, (card_id,)), f"seat {user} takes seat {target}'s {c}"
+        return self._apply(Forced(move) if trusted else move, message)
+
+    def _play(self, seat: int, card_id: int, trusted: bool) -> Reply:
+        c = card(card_id)
+        k = c.kind
+        if k.target is Target.RESPONSE:
+            return self._fail(f"{c} is only used in response; nobody is asked for it now")
+        if k.type is CardType.EQUIPMENT:
+            slot = k.subtype
+            equipped = [e for e in self.state.seat(seat).equipment if card(e).kind.subtype is slot]
+            replaces = f" (replaces {card(equipped[0])})" if equipped else ""
+            use: Move = Use(seat, (card_id,))
+            return self._apply(Forced(use) if trusted else use, f"seat {seat} equips {c}{replaces}")
+        if k.target in (Target.SELF, Target.ALL, Target.ALL_OTHERS):
+            use = Use(seat, (card_id,))
+            return self._apply(Forced(use) if trusted else use, f"seat {seat} uses {c}")
+        options = targets_for(self.state, seat, card_id)
+        self._pending = PendingCard(seat, card_id, trusted, options)
+        self._refresh()
+        legal = [o for o in options if o.legal]
+        shown = "; ".join(f"{o.seat}: {o.reason}" for o in legal) or "no legal target"
+        return Reply(True, f"{seat_label(self.state, seat)} plays {c}: choose a target ({shown})")
+
+    def _suspect(self, option: str, card_id: int, accept: Callable[[], Reply]) -> Reply:
+        """The answer to 'mis-read, duplicate sticker, or a skill?'; a skill accepts it."""
+        c = card(card_id)
+        if option == MISREAD:
+            return Reply(True, f"{c}: ignored as a mis-read")
+        if option == DUPLICATE_STICKER:
+            self.warnings.append(f"two stickers read as {c}: check the deck")
+            return Reply(True, f"{c}: duplicate sticker noted; ignored")
+        self.warnings.append(f"{c} accepted for a skill the engine does not know (flagged)")
+        return accept()
+
+    def _general_seen(self, number: int, region_seat: int | None) -> Reply:
+        generals = standard_catalogue().generals
+        if not 1 <= number <= len(generals):
+            return self._fail(f"general card {number} is not in the catalogue")
+        general = generals[number - 1]
+        state = self.state
+        if not state.mode:
+            return self._fail(f"{general.name}: set up the table first")
+        if state.turn.phase is not Phase.SETUP:
+            return self._fail(f"{general.name}: generals are chosen during setup only")
+        seat = region_seat or self._seat_hint
+        missing = tuple(s.seat for s in state.seats if not s.generals)
+        if seat is None:
+            if not missing:
+                return self._fail(f"{general.name}: every seat has its general already")
+            if len(missing) == 1:
+                seat = missing[0]
+            else:
+                return self._ask(
+                    f"which seat takes {general.name}?",
+                    tuple(map(str, missing)),
+                    lambda s: self.seat_general(int(s), general.key),
+                )
+        return self.seat_general(seat, general.key)
+
+    def _role_seen(self, number: int, region_seat: int | None) -> Reply:
+        role = _ROLES.get(number)
+        if role is None:
+            known = ", ".join(f"{n} {r}" for n, r in _ROLES.items())
+            return self._fail(f"role card {number}: unknown number (known: {known})")
+        base = current_prompt(self.state)
+        if base.expects == "reveal_role" and len(base.who) == 1:
+            return self.reveal_role(base.who[0], role)
+        if base.expects == "setup" and base.options == ("role N lord",) and role != "lord":
+            return self._fail(f"role card {role}: the lord reveals first (主公亮明身份)")
+        seat = region_seat or self._seat_hint
+        if not self.state.mode:
+            return self._fail(f"role card {role}: set up the table first")
+        if seat is None:
+            return self._ask(
+                f"whose role card is the {role}?",
+                tuple(str(s.seat) for s in self.state.seats),
+                lambda s: self.reveal_role(int(s), role),
+            )
+        return self.reveal_role(seat, role)
+
+    def _seat_seen(self, seat: int) -> Reply:
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(f"seat marker {seat}: {bad}")
+        if self._pending is not None:
+            return self.choose_target(seat)
+        if self.state.turn.phase is Phase.SETUP:
+            self._seat_hint = seat
+            self._refresh()
+            return Reply(True, f"seat {seat} selected: show its general or role card")
+        return self._fail(f"seat marker {seat}: nothing asks for a seat now")

@@ -1,0 +1,173 @@
+"""Setting up a table from the setup screen: the modes, the general search, the plan.
+
+The setup screen fills a `TablePlan` (mode, number of players, the lord, a
+general for each seat) by taps, by the search box or by scanning general
+cards, then :meth:`TablePlan.start` turns it into the session's setup moves.
+The screen shows :meth:`TablePlan.problems` until there are none.
+
+>>> plan = TablePlan("identity", 5)
+>>> plan.problems()[:2]
+['choose the lord (主公)', 'seat 1 has no general']
+>>> [g.key for g in search_generals("赵")], [g.key for g in search_generals("GUAN")]
+(['zhaoyun'], ['guanyu'])
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import partial
+
+from assistant.session import Reply, TableSession
+from assistant.terms import KINGDOM_NAMES, MODE_NAMES, ROLE_NAMES
+from engine.catalogue import standard_catalogue
+from engine.modes import MODES
+from engine.state import Role
+
+__all__ = ["GeneralChoice", "ModeChoice", "TablePlan", "mode_choices", "search_generals"]
+
+
+@dataclass(frozen=True, slots=True)
+class ModeChoice:
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    generals_per_seat: int
+    lord_chosen: bool  # the players choose a lord who reveals the role (identity)
+
+    def roles(self, players: int) -> str:
+        """'主公1 忠臣1 反贼2 内奸1': the roles a table of this size has."""
+        counts: Counter[Role] = MODES[self.key].role_table(players, "")
+        return " ".join(f"{ROLE_NAMES[r]}{n}" for r, n in counts.items() if n)
+
+
+@dataclass(frozen=True, slots=True)
+class GeneralChoice:
+    key: str
+    name: str
+    kingdom: str
+    max_hp: int
+    lord: bool
+
+    @property
+    def label(self) -> str:
+        return f"{self.name} {self.key}"
+
+
+def mode_choices() -> tuple[ModeChoice, ...]:
+    return tuple(
+        ModeChoice(
+            key,
+            MODE_NAMES.get(key, key),
+            mode.min_players,
+            mode.max_players,
+            mode.generals_per_seat,
+            mode.roles_hidden,
+        )
+        for key, mode in MODES.items()
+    )
+
+
+def search_generals(query: str = "", kingdom: str = "") -> list[GeneralChoice]:
+    """Generals whose Chinese name holds ``query`` or whose key starts with or holds it.
+
+    Case and surrounding spaces do not matter; an empty query lists them all,
+    in catalogue order; ``kingdom`` (魏 蜀 吴 群 or wei shu wu qun) narrows.
+    """
+    q = query.strip().lower()
+    out: list[GeneralChoice] = []
+    for g in standard_catalogue().generals:
+        k = KINGDOM_NAMES.get(g.kingdom.value, g.kingdom.value)
+        if kingdom and kingdom not in (k, g.kingdom.value):
+            continue
+        if q and q not in g.name and q not in g.key:
+            continue
+        out.append(GeneralChoice(g.key, g.name, k, g.max_hp, g.lord))
+    # Keys that start with the query first: "liu" finds 刘备 before 孙尚香's ... liu.
+    out.sort(key=lambda c: not c.key.startswith(q) and not c.name.startswith(q))
+    return out
+
+
+@dataclass
+class TablePlan:
+    """What the setup screen has chosen so far."""
+
+    mode: str = "identity"
+    players: int = 5
+    lord: int | None = None
+    generals: dict[int, list[str]] = field(default_factory=dict)
+
+    @property
+    def choice(self) -> ModeChoice:
+        return next(m for m in mode_choices() if m.key == self.mode)
+
+    def set_mode(self, mode: str, players: int | None = None) -> None:
+        self.mode = mode
+        low, high = self.choice.min_players, self.choice.max_players
+        self.players = min(max(players if players is not None else self.players, low), high)
+        per = self.choice.generals_per_seat
+        self.generals = {s: g[:per] for s, g in self.generals.items() if s <= self.players}
+        if self.lord is not None and self.lord > self.players:
+            self.lord = None
+
+    def pick(self, seat: int, key: str) -> str | None:
+        """Give ``seat`` the general ``key`` (replacing its last one when full); None or why not."""
+        if not 1 <= seat <= self.players:
+            return f"there is no seat {seat} (seats 1-{self.players})"
+        try:
+            standard_catalogue().general(key)
+        except KeyError:
+            return f"no general {key!r} in the catalogue"
+        for other, keys in self.generals.items():
+            if key in keys and other != seat:
+                return f"{key} already sits at seat {other}"
+        keys = self.generals.setdefault(seat, [])
+        if key in keys:
+            return None
+        if len(keys) >= self.choice.generals_per_seat:
+            keys.pop()
+        keys.append(key)
+        return None
+
+    def problems(self) -> list[str]:
+        out: list[str] = []
+        if self.choice.lord_chosen and self.lord is None:
+            out.append("choose the lord (主公)")
+        per = self.choice.generals_per_seat
+        for seat in range(1, self.players + 1):
+            have = len(self.generals.get(seat, []))
+            if have == 0:
+                out.append(f"seat {seat} has no general")
+            elif have < per:
+                out.append(f"seat {seat} has {have} of {per} generals")
+        return out
+
+    def start(self, session: TableSession) -> Reply:
+        """The setup moves, in order, on ``session``; or the first refusal, with nothing done.
+
+        The moves are tried on a scratch session first, so a refusal (two
+        generals of different kingdoms in hegemony) leaves ``session`` and its
+        store untouched.
+        """
+        if bad := self.problems():
+            return Reply(False, "; ".join(bad))
+        trial = self._run(TableSession())
+        if not trial.ok:
+            return trial
+        return self._run(session)
+
+    def _run(self, session: TableSession) -> Reply:
+        steps: list[Callable[[], Reply]] = [lambda: session.setup(self.mode, self.players)]
+        if self.choice.lord_chosen and self.lord is not None:
+            lord = self.lord
+            steps.append(lambda: session.reveal_role(lord, Role.LORD.value))
+        for seat in range(1, self.players + 1):
+            steps.append(partial(session.seat_general, seat, *self.generals[seat]))
+        reply = Reply(False, "nothing to do")
+        for step in steps:
+            reply = step()
+            if not reply.ok:
+                return reply
+        return Reply(True, f"{self.choice.name} · {self.players}人 ready", reply.move)

@@ -1,0 +1,171 @@
+"""The sticker sheets for a table, built from the catalogue (``sgs-table labels``).
+
+Which stickers a table needs, and what each one says, is decided here;
+`vision.labels` lays them out and draws them. The kinds, in print order:
+
+- ``cards``: one sticker per physical card, 160, by catalogue id; the subtitle
+  is suit and rank, id and English name, red for hearts and diamonds.
+- ``generals``: one per general, 25. A general's sticker number is its 1-based
+  position in ``engine/data/generals.toml``: that file must never be
+  reordered, only appended to, or printed stickers would name other generals.
+- ``roles``: one per role card of the largest identity table (10 players:
+  1 lord, 3 loyalists, 4 rebels, 2 renegades). Role numbers follow
+  docs/payload.md: 1 主公 lord, 2 忠臣 loyalist, 3 反贼 rebel, 4 内奸 renegade.
+- ``seats``: seat markers 1-10.
+- ``actions``: the five action tokens.
+
+The vision extra (segno, fpdf2) is imported only when sheets are drawn, so
+the rest of the command line works on a core install.
+
+>>> [sticker.payload for sticker in stickers_for("roles")][:3]
+['SG1R1L', 'SG1R2J', 'SG1R2J']
+>>> stickers_for("cards")[0]
+Sticker(payload='SG1C001Y', title='杀', subtitle='♠7  #1  Sha', accent=None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from assistant.terms import ACTION_LABELS, ROLE_CARDS
+from engine.cards import Colour
+from engine.catalogue import standard_catalogue
+from engine.generals import Kingdom
+from vision.payload import ActionTag, CardTag, GeneralTag, RoleTag, SeatTag
+
+if TYPE_CHECKING:
+    from vision.labels import Sticker
+
+__all__ = ["KINDS", "PAPERS", "LabelReport", "parse_kinds", "stickers_for", "write_labels"]
+
+KINDS: Final = ("cards", "generals", "roles", "seats", "actions")
+"""What can be printed, in the order it is printed."""
+
+PAPERS: Final = ("a4", "letter")  # vision.labels.PAPERS, without importing fpdf2 for --help
+
+SEATS: Final = range(1, 11)
+
+RED: Final = "#c8102e"
+# Kingdom colours as the cards print them, so a general's sticker is easy to
+# match to its card.
+KINGDOM_COLOURS: Final = {
+    Kingdom.WEI: "#1f4e99",
+    Kingdom.SHU: RED,
+    Kingdom.WU: "#2e7d32",
+    Kingdom.QUN: "#555555",
+    Kingdom.GOD: "#9a7b1c",
+}
+
+
+def stickers_for(kind: str) -> list[Sticker]:
+    """The stickers of one kind (one of `KINDS`), in print order."""
+    from vision.labels import Sticker
+
+    catalogue = standard_catalogue()
+    if kind == "cards":
+        return [
+            Sticker(
+                str(CardTag(card.id)),
+                card.name,
+                f"{card.face}  #{card.id}  {card.kind.english}",
+                RED if card.colour is Colour.RED else None,
+            )
+            for card in catalogue.cards
+        ]
+    if kind == "generals":
+        return [
+            Sticker(
+                str(GeneralTag(number)),
+                general.name,
+                f"{general.kingdom.name_zh}  #{number}  {general.key}",
+                KINGDOM_COLOURS[general.kingdom],
+            )
+            for number, general in enumerate(catalogue.generals, start=1)
+        ]
+    if kind == "roles":
+        return [
+            Sticker(str(RoleTag(number)), chinese, f"R{number}  {english}  {copy}/{copies}")
+            for number, chinese, english, copies in ROLE_CARDS
+            for copy in range(1, copies + 1)
+        ]
+    if kind == "seats":
+        return [Sticker(str(SeatTag(seat)), f"{seat}号位", f"seat {seat}") for seat in SEATS]
+    if kind == "actions":
+        return [
+            Sticker(str(ActionTag(action)), chinese, f"{action.value}  {english}")
+            for action, (chinese, english) in ACTION_LABELS.items()
+        ]
+    raise ValueError(f"unknown label kind {kind!r}; choose from {', '.join(KINDS)}")
+
+
+def parse_kinds(text: str) -> tuple[str, ...]:
+    """``--what``'s comma-separated kinds, in print order, each once.
+
+    >>> parse_kinds("seats,cards,seats")
+    ('cards', 'seats')
+    >>> parse_kinds("cards,card")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown label kind 'card'; choose from cards, generals, roles, seats, actions
+    """
+    wanted = [part.strip() for part in text.split(",") if part.strip()]
+    if not wanted:
+        raise ValueError(f"no label kind given; choose from {', '.join(KINDS)}")
+    for kind in wanted:
+        if kind not in KINDS:
+            raise ValueError(f"unknown label kind {kind!r}; choose from {', '.join(KINDS)}")
+    return tuple(kind for kind in KINDS if kind in wanted)
+
+
+@dataclass(frozen=True, slots=True)
+class LabelReport:
+    """What `write_labels` wrote: stickers per kind, in print order, and sheets."""
+
+    path: Path
+    paper: str
+    counts: dict[str, int]
+    pages: int
+
+    @property
+    def stickers(self) -> int:
+        return sum(self.counts.values())
+
+    def summary(self) -> str:
+        """One line for the command line.
+
+        >>> LabelReport(Path("labels.pdf"), "a4", {"seats": 10, "actions": 5}, 1).summary()
+        'wrote labels.pdf: 10 seats, 5 actions on 1 A4 page'
+        """
+        kinds = ", ".join(f"{count} {kind}" for kind, count in self.counts.items())
+        paper = "A4" if self.paper == "a4" else self.paper.capitalize()
+        pages = "page" if self.pages == 1 else "pages"
+        return f"wrote {self.path}: {kinds} on {self.pages} {paper} {pages}"
+
+
+def write_labels(
+    what: Sequence[str],
+    paper: str,
+    out: Path,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+) -> LabelReport:
+    """Write the sheets of the kinds in `what` (see `KINDS`) on `paper` to `out`.
+
+    Kinds are printed in the order of `KINDS`, flowing from sheet to sheet.
+    `progress` is passed on to `vision.labels.render_sheets`.
+    """
+    from assistant.resources import cjk_font_path
+    from vision.labels import render_sheets, sheets_needed
+
+    kinds = parse_kinds(",".join(what))
+    if paper not in PAPERS:
+        raise ValueError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
+    by_kind = {kind: stickers_for(kind) for kind in kinds}
+    stickers = [sticker for kind in kinds for sticker in by_kind[kind]]
+    pdf = render_sheets(stickers, paper, cjk_font_path(), progress=progress)
+    out.write_bytes(pdf)
+    counts = {kind: len(found) for kind, found in by_kind.items()}
+    return LabelReport(out, paper, counts, sheets_needed(len(stickers)))

@@ -1,0 +1,29 @@
+"""The record store: every game's moves, append-only, in SQLite or PostgreSQL.
+
+``database`` opens a database from a URL or a file path, ``models`` holds
+the SQLModel tables, ``games`` reads and writes games through them.
+"""
+
+from assistant.store.database import ENV_VAR, StoreError, default_url, open_database, resolve_url
+from assistant.store.games import (
+    SNAPSHOT_EVERY,
+    ConflictError,
+    GameSummary,
+    Store,
+    StoredMove,
+    effective_moves,
+)
+
+__all__ = [
+    "ENV_VAR",
+    "SNAPSHOT_EVERY",
+    "ConflictError",
+    "GameSummary",
+    "Store",
+    "StoreError",
+    "StoredMove",
+    "default_url",
+    "effective_moves",
+    "open_database",
+    "resolve_url",
+]

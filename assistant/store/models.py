@@ -1,0 +1,87 @@
+"""The store's tables (SQLModel): games, seats, moves and snapshots.
+
+Only the table definitions live here; `assistant.store.database` opens a database
+and `assistant.store.games` reads and writes it.
+
+- ``games``: one row per game, written once: a short integer id people can
+  type (``sgs-table export 12``), when it was created (UTC, ISO 8601 text),
+  mode and player count from the setup move, the record headers as JSON.
+- ``seats``: one row per seat of a game, written at creation and kept up to
+  date as ``general`` and ``role`` moves make generals and roles known. It is
+  a convenience index for listings; the moves are the truth.
+- ``moves``: the log, keyed by (game id, sequence number), sequence numbers
+  1, 2, 3 ... without gaps. **Append only**: rows are inserted and read, never
+  updated or deleted. A correction is a new row that names the row it
+  supersedes (see `assistant.store.games` for how the moves in effect are derived).
+  A second session inserting the same (game, seq) hits the primary key: that
+  is the conflict check, on SQLite and PostgreSQL alike.
+- ``snapshots``: checkpoints of a game, appended with the move row they
+  follow (same transaction): the number of moves in effect, a SHA-256 of
+  their text, the game's status and winner, and the public table as JSON
+  (``engine.views.summary``). They let a listing show a game's status
+  without replaying it, and let `Store.verify` prove that replaying the log
+  still gives the table the players saw when the move was stored.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Field, SQLModel
+
+__all__ = ["GameRow", "MoveRow", "SeatRow", "SnapshotRow"]
+
+
+class GameRow(SQLModel, table=True):
+    """One game; written once when the game is created or imported."""
+
+    __tablename__ = "games"
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: str  # UTC, ISO 8601, e.g. 2026-11-21T19:04:05.123456+00:00
+    mode: str
+    players: int
+    variant: str = ""
+    headers: str = "{}"  # the record headers, a JSON object of strings
+
+
+class SeatRow(SQLModel, table=True):
+    """A seat of a game: generals (comma-separated keys, empty until chosen), role if known."""
+
+    __tablename__ = "seats"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    generals: str = ""
+    role: str | None = None
+
+
+class MoveRow(SQLModel, table=True):
+    """One entry of a game's log (append only).
+
+    ``text`` is the move's notation (``str(move)``, ``!`` first when forced).
+    ``supersedes`` names an earlier row that this one corrects: the game goes
+    back to just before that row, then ``text`` (if any) is played there.
+    A row with ``supersedes`` and no ``text`` is an undo.
+    """
+
+    __tablename__ = "moves"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    text: str | None = None
+    forced: bool = False
+    supersedes: int | None = None
+    created_at: str
+
+
+class SnapshotRow(SQLModel, table=True):
+    """A checkpoint taken right after move row ``seq`` of a game (append only)."""
+
+    __tablename__ = "snapshots"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    moves: int  # how many moves are in effect after row seq
+    moves_digest: str  # SHA-256 hex of those moves' text, one per line
+    status: str  # "playing" or "over"
+    winner: str | None = None
+    state: str  # engine.views.summary(state) as JSON
