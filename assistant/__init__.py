@@ -5,12 +5,12 @@ A house with rooms, each a package with one job (arrows point down only):
 - ``terms``: the table's shared words (role cards, action tokens, names of
   roles, phases, modes and kingdoms); ``resources``: the packaged font.
 - ``store``: the record store (database opening, SQLModel tables, the
-  append-only game store).
+  append-only game store and each game's journal of inputs).
 - ``views``: what the screens show, as plain values (table, distances
   picture, timing helper).
 - ``review``: a game told in words, its history and the replay.
 - ``session``: the table session (sightings, intents, questions, prompts and
-  prompt buttons, the taps script).
+  prompt buttons, the table script and `perform`, the one way inputs arrive).
 - ``setup``: planning a table's setup (mode, generals, lord) for the setup screen.
 - ``stickers``: what a sticker names, and the sheets to print.
 - ``camera``: the camera feed, decoding off the UI thread.

@@ -18,16 +18,14 @@ as its camera sees it all within a 10-second run, start-up included):
 5. seat 2 plays 杀♣2 (card 8) and taps seat 1, who taps ``pass`` and is hit;
 6. seat 2 equips 赤兔 (card 102).
 
-The taps format (one tap a line, ``#`` starts a comment)::
-
-    SECONDS COMMAND ARGS...
-
-``SECONDS`` is the video time at which the tap is made: it runs before the
-first frame at or after that time. Commands: ``setup MODE PLAYERS
-[PACKAGE...]``, ``role SEAT ROLE``, ``general SEAT KEY``, ``deal``,
-``next``, ``draw SEAT N``, ``target SEAT...``, ``respond SEAT CARD``,
-``pass [SEAT]``, ``discard SEAT CARD...``, ``undo``, ``answer OPTION``,
-``force MOVE``.
+The taps file is a table script (docs/table-script.md): one input a line,
+``SECONDS COMMAND ARGS...``, where ``SECONDS`` is the video time at which
+the tap is made (it runs before the first frame at or after that time). The
+camera's sightings of the clip, as the decoder and tracker report them, are
+written in time order among the taps as comments (``# camera: 0.83 see
+SG1C001Y``): ``sgs-table demo`` and the app read them from the video itself.
+With the ``# camera: `` prefixes removed, the file is the whole game as a
+script, for ``sgs-table play`` without the video.
 
 Once written, the clip is read back through the decoder and tracker as
 ``sgs-table demo`` runs them; the script fails if a card is never seen or a
@@ -232,15 +230,31 @@ def make_demo_video(
     return Video(frames, truth, on_table, events, fps), taps
 
 
-def taps_text(taps: Sequence[tuple[float, str]], video_name: str) -> str:
-    """The taps file: a header on the format, the setup taps at 0, then the play taps."""
+CAMERA: Final = "# camera: "
+"""The prefix of a sighting's line in the taps file: a comment, since the video holds it."""
+
+
+def taps_text(
+    taps: Sequence[tuple[float, str]],
+    video_name: str,
+    seen: Sequence[tuple[float, str]] = (),
+) -> str:
+    """The taps file: a header, the setup taps at 0, then the play taps and the sightings.
+
+    ``seen`` holds the camera's sightings (time, ``see PAYLOAD`` or ``gone
+    PAYLOAD``); each is a comment placed after the taps made at or before its time.
+    """
     lines = [
-        f"# Taps for {video_name}, made by python -m bench.make_demo_video.",
-        "# One tap a line: SECONDS COMMAND ARGS...; it runs before the first frame",
-        "# at or after SECONDS. The commands are listed in bench/make_demo_video.py.",
+        f"# The players' taps for {video_name}, a table script (docs/table-script.md),",
+        "# made by python -m bench.make_demo_video. A tap runs before the first frame at",
+        "# or after its time. The camera's sightings are the '# camera: ' comments: the",
+        "# video holds them. Without those prefixes the file is the whole game for",
+        "# sgs-table play.",
         *(f"0.00 {text}" for text in SETUP_TAPS),
     ]
-    lines += [f"{t:.2f} {text}" for t, text in taps]
+    timed = [(t, 0, f"{t:.2f} {text}") for t, text in taps]
+    timed += [(t, 1, f"{CAMERA}{t:.2f} {text}") for t, text in seen]
+    lines += [line for _, _, line in sorted(timed)]
     return "\n".join(lines) + "\n"
 
 
@@ -253,14 +267,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     video, taps = make_demo_video(args.seed)
     args.output.parent.mkdir(parents=True, exist_ok=True)
     write_video(video, args.output)
-    args.taps.write_text(taps_text(taps, args.output.name), encoding="utf-8")
+    events = camera_events(args.output)
+    seen_lines = [(t, f"{kind} {payload}") for t, kind, payload in events]
+    text = taps_text(taps, args.output.name, seen_lines)
+    args.taps.write_text(text, encoding="utf-8")
     size = args.output.stat().st_size
     seconds = len(video.frames) / video.fps
     print(
         f"wrote {args.output} ({len(video.frames)} frames, {seconds:.1f} s, "
         f"{size / 1e6:.2f} MB) and {args.taps}"
     )
-    seen = sightings(args.output)
+    seen: dict[str, float] = {}
+    for t, kind, payload in events:
+        if kind == "see":
+            seen.setdefault(payload, t)
     problems: list[str] = []
     pending = iter(taps)
     for event, play in zip(video.events, PLAYS, strict=True):
@@ -278,18 +298,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 1 if problems else 0
 
 
-def sightings(path: Path) -> dict[str, float]:
-    """When the decoder and tracker, as ``sgs-table demo`` runs them, first see each payload."""
+def camera_events(path: Path) -> list[tuple[float, str, str]]:
+    """(t, "see" or "gone", payload) as the decoder and tracker of ``sgs-table demo`` report."""
     from vision.decode import Decoder
     from vision.sources import VideoSource
     from vision.tracker import Scanner, Tracker
 
-    seen: dict[str, float] = {}
+    found: list[tuple[float, str, str]] = []
     with VideoSource(path) as source:
         for event in Scanner(source, Decoder(), Tracker()):
-            if event.kind == "seen":
-                seen.setdefault(event.payload, event.t)
-    return seen
+            if event.kind in ("seen", "gone"):
+                verb = "see" if event.kind == "seen" else "gone"
+                found.append((round(event.t, 2), verb, event.payload))
+    return found
 
 
 if __name__ == "__main__":

@@ -45,7 +45,7 @@ def configure_kivy(*, width: int = 1280, height: int = 800) -> None:
 
 
 def taps_beside(camera: str | None) -> Path | None:
-    """The taps script of a sample video: ``demo.mp4`` -> ``demo-taps.txt`` beside it.
+    """The table script of a sample video: ``demo.mp4`` -> ``demo-taps.txt`` beside it.
 
     A sample video shows only the cards; the script holds what the players
     tapped around them (setup, targets, passes), so the demo tells a game.
@@ -73,8 +73,9 @@ def run_app(
     screenshot: save the window as a PNG at exactly this path, after the
     first frames are drawn, or at the end when exit_after is given.
     exit_after: stop after this many seconds. camera: a video file or a
-    folder of frames played as the camera, or a camera number. taps: a taps
-    script played with the video (default: the one beside a sample video).
+    folder of frames played as the camera, or a camera number. taps: a table
+    script (docs/table-script.md) played with the video (default: the one
+    beside a sample video).
     screen: the screen to open on. db: the database (default $SGS_TABLE_DB
     or the user's data folder). Returns 1 if the screenshot was asked for
     and could not be saved, or the camera could not be opened, else 0.
@@ -122,7 +123,7 @@ def add_app_arguments(parser: argparse.ArgumentParser) -> None:
         "--taps",
         type=Path,
         metavar="FILE",
-        help="a taps script to play with the video (default: NAME-taps.txt beside NAME.mp4)",
+        help="a table script to play with the video (default: NAME-taps.txt beside NAME.mp4)",
     )
     parser.add_argument("--screen", choices=SCREENS, help="the screen to open on")
     parser.add_argument("--db", metavar="URL", help="database URL or SQLite file")

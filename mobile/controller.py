@@ -8,8 +8,14 @@ and numbers all come from ``assistant``/``engine``; this module only routes.
 
 The camera runs on threads of its own (`assistant.camera.CameraFeed`); the
 Kivy clock calls :meth:`TableController.tick` on the main thread, which takes
-whatever the feed has ready without waiting and turns each ``seen`` event into
-a sighting for the session.
+whatever the feed has ready without waiting and turns each ``seen`` and
+``gone`` event into a sighting for the session.
+
+Every input reaches the session as a table script command through
+`assistant.session.perform` (sightings, prompt buttons, seat taps, the setup
+screen's start, undo and corrections on the log screen), stamped with the
+table's clock (:meth:`TableController.clock`), so the game's journal in the
+store is exactly what the table did.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -28,13 +34,13 @@ from assistant.camera import CameraFeed, FeedStats, Overlay, sticker_label
 from assistant.review import LogEntry, log_entries
 from assistant.session import (
     Button,
+    Command,
     Reply,
-    Sighting,
     TableSession,
-    Tap,
-    parse_taps,
+    parse_script,
+    perform,
     prompt_buttons,
-    run_tap,
+    sighting_command,
 )
 from assistant.setup import TablePlan
 from assistant.store import GameSummary, Store, StoreError
@@ -58,7 +64,7 @@ STATUS_EVERY = 0.5
 
 @dataclass(frozen=True, slots=True)
 class SightingLine:
-    """A sticker the camera read, and what the session made of it."""
+    """A sticker the camera read (at table time ``t``), and what the session made of it."""
 
     t: float
     payload: str
@@ -80,7 +86,7 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.store = store
         self.session = TableSession(store)
         self.feed: CameraFeed | None = None
-        self.taps: list[Tap] = []
+        self.script: list[Command] = []  # the demo's taps still to come, in time order
         self.sightings: deque[SightingLine] = deque(maxlen=SIGHTINGS_KEPT)
         self.overlay: Overlay | None = None
         self.preview: Frame | None = None  # the newest camera frame, for the preview
@@ -88,6 +94,10 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.video_t = 0.0
         self.last_stats: FeedStats | None = None
         self._status_at = 0.0
+        # The table's clock (see `clock`): seconds since _opened, plus _base.
+        self._opened = time.monotonic()
+        self._base = 0.0
+        self._video_clock = False  # a demo's taps script runs on the video's time
         # A screen that takes sightings itself (the setup screen reads general
         # cards and seat markers): returns True when it used the payload.
         self.sighting_hook: Callable[[str, str | None], bool] | None = None
@@ -135,23 +145,48 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.revision += 1
         return reply
 
+    def clock(self) -> float:
+        """The table's time now, in seconds: what an input made now is stamped with.
+
+        The wall clock from the game's setup (a resumed game's runs on from its
+        last input); in the demo, the video's time, which its taps script uses.
+        """
+        if self._video_clock:
+            return self.video_t
+        return self._base + time.monotonic() - self._opened
+
+    def _restart_clock(self, at: float) -> None:
+        self._opened = time.monotonic()
+        self._base = at
+
+    def perform(self, command: Command) -> Reply:
+        """Perform a table script command on the session (and its journal) and show the reply."""
+        return self._said(perform(self.session, command))
+
     def new_table(self, plan: TablePlan) -> Reply:
-        """A new session and stored game from the setup screen's plan."""
+        """A new session and stored game from the setup screen's plan; its clock starts at 0."""
         session = TableSession(self.store)
-        reply = plan.start(session)
+        clock = (self._opened, self._base)
+        self._restart_clock(0.0)
+        reply = plan.start(session, self.clock())
         if reply.ok:
             self.session = session
             self.sightings.clear()
+        else:
+            self._opened, self._base = clock
         return self._said(reply)
 
     def open_game(self, game_id: int) -> Reply:
-        """Continue a stored game at its last move."""
+        """Continue a stored game at its last move; its journal notes the reopening."""
         try:
-            self.session = TableSession.resume(self.store, game_id)
+            session = TableSession.resume(self.store, game_id)
         except StoreError as error:
             return self._said(Reply(False, str(error)))
+        self.session = session
+        self._restart_clock(session.t)
+        perform(session, Command("resume", t=self.clock()))
         self.sightings.clear()
-        return self._said(Reply(True, f"game {game_id}: {len(self.session.moves)} moves"))
+        return self._said(Reply(True, f"game {game_id}: {len(session.moves)} moves"))
 
     def continue_latest(self) -> Reply:
         """Continue the newest stored game still being played."""
@@ -161,9 +196,10 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         return self.open_game(playing[-1].id)
 
     def press(self, button: Button) -> Reply:
-        if button.press is None:
+        """A prompt button: its command, performed now; a hint only says what to scan."""
+        if button.command is None:
             return self._said(Reply(False, button.label))
-        return self._said(button.press())
+        return self.perform(replace(button.command, t=self.clock()))
 
     def tap_seat(self, seat: int) -> Reply:
         """A seat tapped on the table: its target button if a card waits, else select it."""
@@ -175,21 +211,22 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         return Reply(True, f"seat {seat} selected")
 
     def undo(self) -> Reply:
-        return self._said(self.session.undo())
+        return self.perform(Command("undo", t=self.clock()))
 
     def correct(self, number: int, text: str) -> Reply:
-        return self._said(self.session.correct(number, text))
+        return self.perform(Command("correct", (str(number), *text.split()), self.clock()))
 
-    def sight(self, payload: str, region: str | None, t: float) -> Reply:
-        """A sticker read by the camera (or scanned by hand): give it to the session."""
+    def sight(self, payload: str, region: str | None, t: float | None = None) -> Reply:
+        """A sticker read by the camera (or scanned by hand) at table time ``t`` (None: now)."""
         hook = self.sighting_hook
         if hook is not None and hook(payload, region):
             self.flash += 1
             self.revision += 1
             return Reply(True, f"{sticker_label(payload)}: taken by the setup")
-        reply = self.session.sight(Sighting(payload, region, t))
+        when = self.clock() if t is None else t
+        reply = perform(self.session, sighting_command("seen", payload, region, when))
         self.sightings.appendleft(
-            SightingLine(t, payload, sticker_label(payload), reply.ok, reply.message)
+            SightingLine(self.session.t, payload, sticker_label(payload), reply.ok, reply.message)
         )
         if reply.ok or self.session.prompt.pending is not None:
             self.flash += 1
@@ -214,9 +251,18 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         name = self.feed.source.name if self.feed.source is not None else "phone"
         self.camera_status = f"camera: {name}"
 
+    def lost(self, payload: str, region: str | None, t: float | None = None) -> Reply:
+        """A sticker the camera no longer sees: journaled; nothing on the screens changes."""
+        when = self.clock() if t is None else t
+        return perform(self.session, sighting_command("gone", payload, region, when))
+
     def use_taps(self, path: Path) -> None:
-        """Play a taps script beside a sample video (the players' taps of the demo)."""
-        self.taps = parse_taps(path.read_text(encoding="utf-8"))
+        """Play a table script beside a sample video (the players' taps of the demo).
+
+        Raises `assistant.session.ScriptError` (or OSError) when it cannot be read.
+        """
+        self.script = parse_script(path.read_text(encoding="utf-8"))
+        self._video_clock = True
 
     def push_frame(self, image: Any, t: float | None = None) -> None:
         """A frame of the phone's camera (t None: the feed's clock)."""
@@ -244,8 +290,12 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
             self.preview_revision += 1
         for event in update.events:
             self._taps_until(event.t)
+            # The camera's own time is the table's only in the demo (see clock).
+            t = event.t if self._video_clock else None
             if event.kind == "seen":
-                self.sight(event.payload, event.region, event.t)
+                self.sight(event.payload, event.region, t)
+            elif event.kind == "gone":
+                self.lost(event.payload, event.region, t)
         self._taps_until(self.video_t)
         stats = self.last_stats = update.stats
         if started - self._status_at >= STATUS_EVERY or stats.ended or stats.error:
@@ -260,9 +310,8 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
             )
 
     def _taps_until(self, t: float) -> None:
-        while self.taps and self.taps[0].t <= t:
-            tap = self.taps.pop(0)
-            self._said(run_tap(self.session, tap))
+        while self.script and self.script[0].t <= t:
+            self.perform(self.script.pop(0))
 
     def summary(self) -> list[str]:
         """A few lines on the table now: the game, the prompt, every sighting and its fate."""

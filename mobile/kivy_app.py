@@ -84,7 +84,11 @@ class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
         if o.camera is not None and not self.start_camera(o.camera):
             self.failure = self.controller.camera_status
         if o.taps is not None:
-            self.controller.use_taps(o.taps)
+            try:
+                self.controller.use_taps(o.taps)
+            except (OSError, UnicodeDecodeError, ValueError) as error:
+                # A script that does not read: said at the end, the app still runs.
+                self.failure = f"{o.taps}: {error}"
         if o.screen is not None:
             self.root.current = o.screen
         elif o.taps is not None:

@@ -1,13 +1,15 @@
-"""``sgs-table demo``: a sample video and a script of taps, end to end, headless.
+"""``sgs-table demo``: a sample video and a table script of taps, end to end, headless.
 
 The frames of a video (default ``samples/demo.mp4``) go through the decoder
-and the tracker as in ``sgs-table scan``; every ``seen`` event becomes a
-`~assistant.session.Sighting` for a `~assistant.session.TableSession` (a card
-laid on the table is a card played; ``gone`` events change nothing). The
-taps a player would make on the phone come from a taps script (default
-``samples/demo-taps.txt``; the format is in `assistant.session.taps`). A tap
-runs before the first frame at or after its time (taps left after the last
-frame run at the end).
+and the tracker as in ``sgs-table scan``; every ``seen`` and ``gone`` event
+becomes a ``see`` / ``gone`` command of the table script for a
+`~assistant.session.TableSession` (a card laid on the table is a card played;
+``gone`` changes nothing and is not printed). The taps a player would make
+on the phone come from a table script (default ``samples/demo-taps.txt``;
+docs/table-script.md, `assistant.session.script`). A tap runs before the
+first frame at or after its time (taps left after the last frame run at the
+end). Every input goes through `~assistant.session.perform`, so the game's
+journal holds the video's sightings and the script's taps in order.
 
 Every move goes to a store (a temporary SQLite file unless ``--db``). The
 demo prints each prompt as it changes, each move applied and any warning (a
@@ -27,7 +29,14 @@ from typing import Final, TextIO
 from assistant.cli.arguments import Commands
 from assistant.cli.state import format_state
 from assistant.cli.terminal import ProgressBar
-from assistant.session import Reply, Sighting, TableSession, TapError, parse_taps, tap_action
+from assistant.session import (
+    Reply,
+    ScriptError,
+    TableSession,
+    parse_script,
+    perform,
+    sighting_command,
+)
 from assistant.stickers import describe_tag
 from assistant.store import Store
 
@@ -109,8 +118,8 @@ def run_demo(
         )
         return 1
     try:
-        script = parse_taps(taps.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, TapError) as error:
+        script = parse_script(taps.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ScriptError) as error:
         print(f"sgs-table demo: {taps}: {error}", file=sys.stderr)
         return 1
     quiet_native_logs()
@@ -134,12 +143,7 @@ def run_demo(
             def tap_until(t: float | None) -> None:
                 while pending and (t is None or pending[0].t <= t):
                     tap = pending.pop(0)
-                    try:
-                        reply = tap_action(session, tap)()
-                    except TapError as error:
-                        printer.warn(tap.t, str(error))
-                        continue
-                    printer.reply(tap.t, f"tap: {tap}", reply)
+                    printer.reply(tap.t, f"tap: {tap.text}", perform(session, tap))
 
             frames = 0
             try:
@@ -147,11 +151,15 @@ def run_demo(
                     for step in Scanner(source, Decoder(), Tracker()).steps():
                         tap_until(step.frame.t)
                         for event in step.events:
-                            if event.kind != "seen":
+                            if event.kind not in ("seen", "gone"):
                                 continue
-                            sighting = Sighting(event.payload, event.region, event.t)
-                            what = f"seen {event.payload} {describe_tag(event.tag)}"
-                            printer.reply(event.t, what, session.sight(sighting))
+                            command = sighting_command(
+                                event.kind, event.payload, event.region, event.t
+                            )
+                            reply = perform(session, command)
+                            if event.kind == "seen":
+                                what = f"seen {event.payload} {describe_tag(event.tag)}"
+                                printer.reply(event.t, what, reply)
                         frames = step.frame.number + 1
                         if bar is not None:
                             bar.update(frames)
@@ -189,14 +197,16 @@ def run_demo(
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "demo",
-        help="play a sample video and a script of taps through the whole assistant",
+        help="play a sample video and a table script of taps through the whole assistant",
         description="Read VIDEO frame by frame (decoder, tracker), hand every card seen to a "
-        "table session together with the taps of the TAPS script at their times, store "
+        "table session together with the taps of the TAPS table script at their times, store "
         "the moves, print the prompts, moves and warnings as they happen, then the final "
         "table and the record.",
     )
     p.add_argument("--video", type=Path, default=DEFAULT_VIDEO, help="video of the table")
-    p.add_argument("--taps", type=Path, default=DEFAULT_TAPS, help="the taps script")
+    p.add_argument(
+        "--taps", type=Path, default=DEFAULT_TAPS, help="the table script of the players' taps"
+    )
     p.add_argument("--db", type=Path, help="SQLite file to store the game in (default: temporary)")
     p.add_argument(
         "--record", type=Path, metavar="OUT.sgs", help="where to write the record (default: temp)"

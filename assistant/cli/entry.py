@@ -21,7 +21,9 @@ from assistant.cli import (
     games,
     generals,
     importer,
+    inputs,
     labels,
+    play,
     replay,
     scan,
     state,
@@ -36,7 +38,21 @@ A phone on a stand reads the QR stickers on the cards as they are played,
 keeps the public state of the game and logs a replayable record."""
 
 # In the order `sgs-table --help` lists them.
-SUBCOMMANDS = (cards, generals, state, check, labels, games, export, importer, scan, replay, demo)
+SUBCOMMANDS = (
+    cards,
+    generals,
+    state,
+    check,
+    labels,
+    games,
+    export,
+    inputs,
+    importer,
+    scan,
+    replay,
+    play,
+    demo,
+)
 
 
 def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentParser:

@@ -17,7 +17,7 @@ from engine.rules import describe_winner
 from engine.state import GameState
 from engine.views import describe_frame, summary, to_act
 
-__all__ = ["add_command", "format_state"]
+__all__ = ["add_command", "format_state", "state_json"]
 
 
 def add_command(commands: Commands) -> None:
@@ -47,15 +47,20 @@ def _state(args: argparse.Namespace, out: TextIO) -> int:
     except RecordError as exc:
         print(f"sgs-table: {args.record}: {exc}", file=sys.stderr)
         return 1
-    view = summary(state)
-    view["move"] = at
-    view["moves"] = len(game)
     if args.json:
-        json.dump(view, out, ensure_ascii=False, indent=1)
+        json.dump(state_json(state, at, len(game)), out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
     out.write(format_state(state, at, len(game)) + "\n")
     return 0
+
+
+def state_json(state: GameState, at: int, total: int) -> dict[str, object]:
+    """The table after move ``at`` of ``total`` as ``sgs-table state --json`` prints it."""
+    view = summary(state)
+    view["move"] = at
+    view["moves"] = total
+    return view
 
 
 def format_state(state: GameState, at: int, total: int) -> str:

@@ -2,8 +2,9 @@
 
 ``table_session`` holds `TableSession`; ``sightings`` what the camera saw;
 ``replies`` what the session answers and waits for; ``prompts`` what the
-engine's state asks for; ``buttons`` the prompt bar's buttons; ``taps`` the
-script of taps that ``sgs-table demo`` plays.
+engine's state asks for; ``buttons`` the prompt bar's buttons; ``script`` the
+table script (every sighting and button as a line of text) and `perform`,
+the one way an input reaches the session and its journal.
 """
 
 from assistant.session.buttons import Button, prompt_buttons
@@ -17,32 +18,46 @@ from assistant.session.replies import (
     Reply,
     SessionPrompt,
 )
+from assistant.session.script import (
+    SIGHTINGS,
+    TAPS,
+    USAGE,
+    Command,
+    ScriptError,
+    parse_script,
+    perform,
+    script_line,
+    sighting_command,
+)
 from assistant.session.sightings import DUPLICATE_WINDOW, Sighting, region_seat
 from assistant.session.table_session import TableSession
-from assistant.session.taps import Tap, TapError, parse_taps, run_tap, tap_action
 
 __all__ = [
     "DUPLICATE_STICKER",
     "DUPLICATE_WINDOW",
     "MISREAD",
+    "SIGHTINGS",
     "SKILL",
+    "TAPS",
+    "USAGE",
     "Button",
+    "Command",
     "PendingCard",
     "Prompt",
     "Question",
     "Reply",
+    "ScriptError",
     "SessionPrompt",
     "Sighting",
     "TableSession",
-    "Tap",
-    "TapError",
     "TargetOption",
     "current_prompt",
-    "parse_taps",
+    "parse_script",
+    "perform",
     "prompt_buttons",
     "region_seat",
-    "run_tap",
+    "script_line",
     "seat_label",
-    "tap_action",
+    "sighting_command",
     "targets_for",
 ]

@@ -25,11 +25,21 @@ SKILL = "skill"
 
 @dataclass(frozen=True, slots=True)
 class Reply:
-    """What an input did: ``ok``, one line for the player, the move applied if any."""
+    """What an input did: ``ok``, one line for the player, the move applied if any.
+
+    ``asks`` is set when the input raised a question: not ok (nothing was
+    done yet), but not refused either, since the answer will do it.
+    """
 
     ok: bool
     message: str
     move: str | None = None
+    asks: bool = False
+
+    @property
+    def refused(self) -> bool:
+        """The session refused the input (nothing was done, nothing is asked)."""
+        return not self.ok and not self.asks
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,10 @@ card during the discard phase is discarded, a general card during setup seats
 that general, an action token acts like its button. A card the state says
 cannot be where it was seen raises a question (mis-read, duplicate sticker, or
 a skill the engine does not know); ambiguity asks, it never guesses.
+
+Scripts, the prompt buttons and the app reach these methods through
+`assistant.session.script.perform`, one table script command each, which
+journals every input (:meth:`TableSession.journal`) beside the moves.
 """
 
 from __future__ import annotations
@@ -97,6 +101,10 @@ class TableSession:
         self._seat_hint: int | None = None
         self._last_seen: tuple[str, float, int] | None = None
         self.prompt = SessionPrompt(current_prompt(self.game.state))
+        # The table's clock as the last input left it (seconds), and the
+        # journal's next row: see assistant.session.script.perform.
+        self.t = 0.0
+        self._next_input = 1
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> TableSession:
@@ -105,6 +113,7 @@ class TableSession:
         session.game = store.load_game(game_id)
         session.game_id = game_id
         session._next_seq = store.next_seq(game_id)
+        session._next_input, session.t = store.next_input(game_id)
         session._refresh()
         return session
 
@@ -140,6 +149,7 @@ class TableSession:
                 if isinstance(move, Setup):
                     self.game_id = self.store.create_game([move])
                     self._next_seq = self.store.next_seq(self.game_id)
+                    self._next_input = self.store.next_input(self.game_id)[0]
                 else:
                     assert self.game_id is not None
                     self._next_seq = self.store.append(self.game_id, move, self._next_seq) + 1
@@ -156,7 +166,24 @@ class TableSession:
     def _ask(self, text: str, options: tuple[str, ...], decide: Callable[[str], Reply]) -> Reply:
         self._question = Question(text, options, decide)
         self._refresh()
-        return Reply(False, f"question: {text} ({' / '.join(options)})")
+        return Reply(False, f"question: {text} ({' / '.join(options)})", asks=True)
+
+    def journal(self, t: float, text: str, reply: Reply) -> None:
+        """Store an input (a table script line without its time) and whether it was refused.
+
+        Nothing is journaled before the game exists; a journal that cannot be
+        written is a warning, never a reason to take back what the input did.
+        """
+        if self.store is None or self.game_id is None:
+            return
+        try:
+            seq = self.store.append_input(
+                self.game_id, self._next_input, t, text, refused=reply.refused, reply=reply.message
+            )
+        except StoreError as exc:
+            self.warnings.append(f"input not journaled: {exc}")
+            return
+        self._next_input = seq + 1
 
     def _checked_seat(self, seat: int) -> str | None:
         if not self.state.mode:
@@ -297,10 +324,15 @@ class TableSession:
         top = self.state.stack[-1] if self.state.stack else None
         return int(getattr(top, "other", 0) or 0)
 
-    def activate_skill(self, seat: int, key: str) -> Reply:
+    def activate_skill(self, seat: int, key: str, targets: tuple[int, ...] = ()) -> Reply:
+        """Seat ``seat`` uses its skill ``key`` (发动技能), on ``targets`` if it has any."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
-        return self._apply(Skill(seat, key), f"seat {seat} uses the skill {key}")
+        for target in targets:
+            if (bad := self._checked_seat(target)) is not None:
+                return self._fail(bad)
+        on = f" on {', '.join(map(str, targets))}" if targets else ""
+        return self._apply(Skill(seat, key, (), targets), f"seat {seat} uses the skill {key}{on}")
 
     def adjust_hp(self, seat: int, delta: int) -> Reply:
         """A correction of HP, recorded as a forced (flagged) damage or heal."""
@@ -372,6 +404,28 @@ class TableSession:
         undone = self.game.undo()
         self._refresh()
         return Reply(True, f"undone: {undone}")
+
+    def cancel(self) -> Reply:
+        """取消: drop the scanned card waiting for a target, or the question; never a move."""
+        if self._pending is None and self._question is None:
+            return self._fail("nothing to cancel")
+        self._pending = self._question = None
+        self._refresh()
+        return Reply(True, "cancelled")
+
+    def forget(self) -> Reply:
+        """What a session reopened on a stored game no longer knows, forgotten here too.
+
+        The scanned card waiting for a target, the open question, the seat
+        picked by its marker during setup and the last sighting live only in
+        the session that saw them; the journal marks the reopening so that a
+        replay forgets them at the same point.
+        """
+        self._pending = self._question = None
+        self._seat_hint = None
+        self._last_seen = None
+        self._refresh()
+        return Reply(True, f"reopened after move {len(self.game.moves)}")
 
     def answer(self, option: str) -> Reply:
         question = self._question

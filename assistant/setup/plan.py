@@ -2,7 +2,8 @@
 
 The setup screen fills a `TablePlan` (mode, number of players, the lord, a
 general for each seat) by taps, by the search box or by scanning general
-cards, then :meth:`TablePlan.start` turns it into the session's setup moves.
+cards, then :meth:`TablePlan.start` performs it on the session as table
+script commands (``setup``, ``role``, ``general``), which the session journals.
 The screen shows :meth:`TablePlan.problems` until there are none.
 
 >>> plan = TablePlan("identity", 5)
@@ -15,11 +16,9 @@ The screen shows :meth:`TablePlan.problems` until there are none.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 
-from assistant.session import Reply, TableSession
+from assistant.session import Command, Reply, TableSession, perform
 from assistant.terms import KINGDOM_NAMES, MODE_NAMES, ROLE_NAMES
 from engine.catalogue import standard_catalogue
 from engine.modes import MODES
@@ -144,30 +143,39 @@ class TablePlan:
                 out.append(f"seat {seat} has {have} of {per} generals")
         return out
 
-    def start(self, session: TableSession) -> Reply:
-        """The setup moves, in order, on ``session``; or the first refusal, with nothing done.
+    def start(self, session: TableSession, t: float = 0.0) -> Reply:
+        """The plan's commands performed in order on ``session``; or the first refusal.
 
-        The moves are tried on a scratch session first, so a refusal (two
-        generals of different kingdoms in hegemony) leaves ``session`` and its
-        store untouched.
+        ``t`` is the table's time. The commands are tried on a scratch session
+        first, so a refusal (two generals of different kingdoms in hegemony)
+        leaves ``session`` and its store untouched.
         """
         if bad := self.problems():
             return Reply(False, "; ".join(bad))
-        trial = self._run(TableSession())
+        trial = self._run(TableSession(), t)
         if not trial.ok:
             return trial
-        return self._run(session)
+        return self._run(session, t)
 
-    def _run(self, session: TableSession) -> Reply:
-        steps: list[Callable[[], Reply]] = [lambda: session.setup(self.mode, self.players)]
+    def commands(self, t: float = 0.0) -> list[Command]:
+        """The table script of the plan: setup, the lord's role, each seat's generals.
+
+        >>> plan = TablePlan("identity", 4, 1, {1: ["caocao"], 2: ["liubei"], 3: ["sunquan"],
+        ...                                     4: ["lvbu"]})
+        >>> [c.text for c in plan.commands()][:3]
+        ['setup identity 4', 'role 1 lord', 'general 1 caocao']
+        """
+        out = [Command("setup", (self.mode, str(self.players)), t)]
         if self.choice.lord_chosen and self.lord is not None:
-            lord = self.lord
-            steps.append(lambda: session.reveal_role(lord, Role.LORD.value))
+            out.append(Command("role", (str(self.lord), Role.LORD.value), t))
         for seat in range(1, self.players + 1):
-            steps.append(partial(session.seat_general, seat, *self.generals[seat]))
+            out.append(Command("general", (str(seat), *self.generals[seat]), t))
+        return out
+
+    def _run(self, session: TableSession, t: float) -> Reply:
         reply = Reply(False, "nothing to do")
-        for step in steps:
-            reply = step()
+        for command in self.commands(t):
+            reply = perform(session, command)
             if not reply.ok:
                 return reply
         return Reply(True, f"{self.choice.name} · {self.players}人 ready", reply.move)

@@ -1,7 +1,8 @@
 """The record store: every game's moves, append-only, in SQLite or PostgreSQL.
 
 ``database`` opens a database from a URL or a file path, ``models`` holds
-the SQLModel tables, ``games`` reads and writes games through them.
+the SQLModel tables, ``games`` reads and writes games (their moves and the
+journal of their inputs) through them.
 """
 
 from assistant.store.database import ENV_VAR, StoreError, default_url, open_database, resolve_url
@@ -10,6 +11,7 @@ from assistant.store.games import (
     ConflictError,
     GameSummary,
     Store,
+    StoredInput,
     StoredMove,
     effective_moves,
 )
@@ -21,6 +23,7 @@ __all__ = [
     "GameSummary",
     "Store",
     "StoreError",
+    "StoredInput",
     "StoredMove",
     "default_url",
     "effective_moves",

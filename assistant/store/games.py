@@ -20,6 +20,12 @@ Writers never overwrite each other: `Store.append` names the sequence number
 it expects to write; if another session wrote that number first, the primary
 key refuses the row and a :class:`ConflictError` says to reload.
 
+Beside the moves, each game keeps the journal of its inputs (`Store.append_input`,
+`Store.inputs`): every sighting and button press as a table script line, with
+its time, refused ones marked. It is written the same way, one row per input
+and never changed, and it is not the truth of the game (the moves are): it
+tells how the table got there.
+
 >>> rows = [StoredMove(1, "setup identity 4"), StoredMove(2, "role 1 lord"),
 ...         StoredMove(3, "general 1 liubei"), StoredMove(4, "general 1 caocao", supersedes=3),
 ...         StoredMove(5, "general 2 sunquan"), StoredMove(6, None, supersedes=5)]
@@ -43,7 +49,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
 from assistant.store.database import Database, StoreError, open_database
-from assistant.store.models import GameRow, MoveRow, SeatRow, SnapshotRow
+from assistant.store.models import GameRow, InputRow, MoveRow, SeatRow, SnapshotRow
 from engine.game import Game
 from engine.moves import Forced, Move, MoveSyntaxError, Setup
 from engine.record import Record, RecordError, format_record, record_to_json, replay
@@ -57,6 +63,7 @@ __all__ = [
     "GameSummary",
     "Store",
     "StoreError",
+    "StoredInput",
     "StoredMove",
     "effective_moves",
 ]
@@ -70,11 +77,11 @@ _HEADER_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # as engine.record reads the
 class ConflictError(StoreError):
     """Another session stored this sequence number of the game first."""
 
-    def __init__(self, game_id: int, seq: int) -> None:
+    def __init__(self, game_id: int, seq: int, row: str = "move") -> None:
         self.game_id = game_id
         self.seq = seq
         super().__init__(
-            f"game {game_id} already has move {seq}: another session wrote it first; "
+            f"game {game_id} already has {row} {seq}: another session wrote it first; "
             "reload the game"
         )
 
@@ -87,6 +94,18 @@ class StoredMove:
     text: str | None
     supersedes: int | None = None
     forced: bool = False
+    created_at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredInput:
+    """One row of a game's input journal: a table script line without its time, and the time."""
+
+    seq: int
+    t: float
+    text: str
+    refused: bool = False
+    reply: str = ""
     created_at: str = ""
 
 
@@ -370,7 +389,72 @@ class Store:
         tail.since_snapshot = 0 if snapshot else tail.since_snapshot + 1
         tail.state = after
 
+    def append_input(
+        self,
+        game_id: int,
+        expected_seq: int,
+        t: float,
+        text: str,
+        *,
+        refused: bool = False,
+        reply: str = "",
+    ) -> int:
+        """Journal an input of a game as row `expected_seq`; returns that number.
+
+        ConflictError if another session journaled that row first; StoreError
+        if there is no such game or the database fails.
+        """
+        row = {
+            "game_id": game_id,
+            "seq": expected_seq,
+            "t": t,
+            "text": text,
+            "refused": refused,
+            "reply": reply,
+            "created_at": _now(),
+        }
+        with self.db.failures(f"cannot journal input {expected_seq} of game {game_id}"):
+            self.db.check_file()
+            try:
+                with self.db.engine.begin() as conn:
+                    conn.execute(insert(InputRow).values(**row))
+            except IntegrityError:
+                # The key, or the game it names: say which.
+                if expected_seq < self.next_input(game_id)[0]:
+                    raise ConflictError(game_id, expected_seq, "input") from None
+                raise StoreError(f"no game {game_id} in {self.db.name}") from None
+        return expected_seq
+
     # ------------------------------------------------------------ reading
+
+    def inputs(self, game_id: int) -> list[StoredInput]:
+        """The journal of a game's inputs, in order (empty for an imported record)."""
+        self._headers(game_id)  # an unknown game is an error, not an empty journal
+        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+            found = conn.execute(
+                select(
+                    col(InputRow.seq),
+                    col(InputRow.t),
+                    col(InputRow.text),
+                    col(InputRow.refused),
+                    col(InputRow.reply),
+                    col(InputRow.created_at),
+                )
+                .where(col(InputRow.game_id) == game_id)
+                .order_by(col(InputRow.seq))
+            ).all()
+        return [StoredInput(*row) for row in found]
+
+    def next_input(self, game_id: int) -> tuple[int, float]:
+        """The sequence number the game's next input gets, and the time of its last (0 if none)."""
+        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+            last = conn.execute(
+                select(col(InputRow.seq), col(InputRow.t))
+                .where(col(InputRow.game_id) == game_id)
+                .order_by(col(InputRow.seq).desc())
+                .limit(1)
+            ).first()
+        return (1, 0.0) if last is None else (last[0] + 1, last[1])
 
     def rows(self, game_id: int) -> list[StoredMove]:
         """The whole log of a game, corrections and undos included, in order."""

@@ -1,4 +1,4 @@
-"""The store's tables (SQLModel): games, seats, moves and snapshots.
+"""The store's tables (SQLModel): games, seats, moves, snapshots and the inputs journal.
 
 Only the table definitions live here; `assistant.store.database` opens a database
 and `assistant.store.games` reads and writes it.
@@ -21,13 +21,19 @@ and `assistant.store.games` reads and writes it.
   (``engine.views.summary``). They let a listing show a game's status
   without replaying it, and let `Store.verify` prove that replaying the log
   still gives the table the players saw when the move was stored.
+- ``inputs``: the journal of what the table did, keyed by (game id, sequence
+  number) like ``moves`` and as strictly **append only**: every sighting and
+  button a session performed on the game, from its setup on, as a line of the
+  table script (docs/table-script.md) with its time in seconds; refused
+  inputs too, marked, since a bug report has to show them. ``sgs-table
+  inputs`` writes a game's journal back out as a script.
 """
 
 from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
-__all__ = ["GameRow", "MoveRow", "SeatRow", "SnapshotRow"]
+__all__ = ["GameRow", "InputRow", "MoveRow", "SeatRow", "SnapshotRow"]
 
 
 class GameRow(SQLModel, table=True):
@@ -85,3 +91,23 @@ class SnapshotRow(SQLModel, table=True):
     status: str  # "playing" or "over"
     winner: str | None = None
     state: str  # engine.views.summary(state) as JSON
+
+
+class InputRow(SQLModel, table=True):
+    """One input a session performed on a game (append only).
+
+    ``text`` is the table script line without its time (``script.Command.text``),
+    ``t`` its time in seconds from the start, never less than the row before's.
+    ``refused`` marks an input the session refused; ``reply`` is what the
+    session answered (the reason, when refused).
+    """
+
+    __tablename__ = "inputs"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    t: float
+    text: str
+    refused: bool = False
+    reply: str = ""
+    created_at: str

@@ -12,8 +12,11 @@ pytest.importorskip("cv2")
 
 from assistant.cli import build_parser, run
 from assistant.cli.demo import DEFAULT_TAPS, DEFAULT_VIDEO
+from assistant.cli.inputs import format_inputs
+from assistant.cli.play import play_script
 from assistant.cli.state import format_state
-from assistant.session import TapError, parse_taps
+from assistant.session import parse_script
+from assistant.store import Store
 from engine.record import load_record, replay
 
 EXPECTED_MOVES = [
@@ -63,14 +66,33 @@ def test_demo_runs_end_to_end(tmp_path: Path) -> None:
     assert db.exists()
     assert f"record written to {record_path}" in text
 
+    # The game's journal holds the video's sightings and the script's taps: as a
+    # script, it plays back to the same game without the video.
+    with Store.open(f"sqlite:///{db}") as store:
+        inputs = store.inputs(1)
+    assert [i.text for i in inputs][:2] == ["setup identity 5", "role 1 lord"]
+    assert any(i.text.startswith("gone ") for i in inputs)
+    assert not any(i.refused for i in inputs)
+    with Store.open("sqlite://") as scratch:
+        again = play_script(parse_script(format_inputs(1, inputs)), scratch)
+        assert list(again.session.moves) == moves
 
-def test_taps_script_format() -> None:
-    taps = parse_taps("# comment\n2.5 target 2  # seat 2\n0 setup identity 5\n1 force use 1 #3\n")
-    assert [(t.t, str(t)) for t in taps] == [
-        (0.0, "setup identity 5"),
-        (1.0, "force use 1 #3"),
-        (2.5, "target 2"),
+
+def test_the_demo_taps_are_a_table_script_with_the_camera_in_comments() -> None:
+    text = DEFAULT_TAPS.read_text(encoding="utf-8")
+    taps = parse_script(text)
+    assert [c.text for c in taps[-5:]] == ["target 2", "next", "draw 2 2", "target 1", "pass 1"]
+    assert all(c.verb not in ("see", "gone") for c in taps)
+    # Without the "# camera: " prefixes, the same game plays without the video.
+    whole = parse_script(text.replace("# camera: ", ""))
+    assert [c.text for c in whole if c.verb == "see"] == [
+        "see SG1C001Y",
+        "see SG1C031M",
+        "see SG1C092T",
+        "see SG1C008K",
+        "see SG1C102O",
     ]
-    assert len(parse_taps(DEFAULT_TAPS.read_text(encoding="utf-8"))) > 10
-    with pytest.raises(TapError):
-        parse_taps("soon next\n")
+    with Store.open("sqlite://") as store:
+        played = play_script(whole, store)
+    moves = list(played.session.moves)
+    assert moves[moves.index("draw 1 x2") + 1 :] == EXPECTED_MOVES

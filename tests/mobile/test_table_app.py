@@ -24,8 +24,10 @@ import pytest
 from PIL import Image
 
 from assistant.camera import sticker_label
+from assistant.cli.inputs import format_inputs
+from assistant.cli.play import play_script
 from assistant.review import log_entries
-from assistant.session import current_prompt
+from assistant.session import current_prompt, parse_script
 from assistant.store import Store
 from engine.derived import attack_range_value, distance_value, hand_limit_value
 from engine.game import Game
@@ -66,6 +68,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Game,
     assert report["status"] == 0 and result.returncode == 0, result.stderr[-3000:]
     with Store.open(f"sqlite:///{db}") as store:
         game = replay(store.record(report["game_id"]))
+        report["journal"] = format_inputs(report["game_id"], store.inputs(report["game_id"]))
     return report, game, out
 
 
@@ -136,3 +139,18 @@ def test_log_and_replay_screens_match_the_game(run: tuple[dict[str, Any], Game, 
     assert replayed["move"] == 15
     at = game.state_at(15)
     assert {int(k): v for k, v in replayed["hp"].items()} == {s.seat: s.hp for s in at.seats}
+
+
+def test_the_journal_is_what_the_table_did(run: tuple[dict[str, Any], Game, Path]) -> None:
+    """Setup screen, prompt buttons, seat taps and camera sightings all reached the journal.
+
+    Played back as a table script without the app or the video, it gives the same game.
+    """
+    report, game, _ = run
+    commands = parse_script(report["journal"])
+    verbs = [c.verb for c in commands]
+    assert verbs[:2] == ["setup", "role"] and verbs.count("general") == 5
+    assert {"deal", "next", "draw", "target", "pass", "see"} <= set(verbs)
+    with Store.open("sqlite://") as store:
+        again = play_script(commands, store)
+        assert list(again.session.moves) == [str(m) for m in game.moves]

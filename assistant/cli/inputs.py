@@ -1,0 +1,84 @@
+"""``sgs-table inputs GAME``: a stored game's journal written back out as a table script.
+
+Every input a session performed on the game (docs/table-script.md), from its
+setup on, with its time. A refused input stays a live line, marked by a
+``# refused: REASON`` comment: performing it again is refused again and
+changes nothing, so ``sgs-table play`` of the script gives the same game,
+down to the order of its refusals. A refused input that does not read as a
+script line (a malformed command from the app) is written as a comment
+only. A game imported from a record has no journal: that is one line on
+stderr and exit status 1, as an unknown game is.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.session import ScriptError, parse_script, script_line
+from assistant.store import Store, StoredInput, StoreError
+
+__all__ = ["add_command", "format_inputs"]
+
+
+def add_command(commands: Commands) -> None:
+    p = commands.add_parser(
+        "inputs",
+        help="write a stored game's inputs (sightings and taps) as a table script",
+        description="Write the journal of a stored game (every sighting and button the table "
+        "made, refused ones marked) as a table script (docs/table-script.md) with its times; "
+        "`sgs-table play` of it gives the same game.",
+    )
+    p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
+    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: stdout")
+    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.set_defaults(handler=_inputs)
+
+
+def format_inputs(game_id: int, inputs: list[StoredInput], heading: str = "") -> str:
+    """The table script of a game's journal (see the module docstring)."""
+    refused = sum(entry.refused for entry in inputs)
+    lines = [
+        f"# sgs-table inputs {game_id}: {heading}{len(inputs)} inputs, {refused} refused",
+        "# the table script (docs/table-script.md); sgs-table play FILE plays it again",
+    ]
+    for entry in inputs:
+        line = script_line(entry.t, entry.text)
+        if not entry.refused:
+            lines.append(line)
+            continue
+        reason = " ".join(entry.reply.split())
+        try:
+            parse_script(line)
+        except ScriptError:
+            lines.append(f"# refused, does not read: {line}  ({reason})")
+        else:
+            lines.append(f"{line}  # refused: {reason}")
+    return "\n".join(lines) + "\n"
+
+
+def _inputs(args: argparse.Namespace, out: TextIO) -> int:
+    def write(store: Store) -> int:
+        inputs = store.inputs(args.game)
+        if not inputs:
+            raise StoreError(
+                f"game {args.game} has no journaled inputs (a record imported, not played)"
+            )
+        summary = next(g for g in store.games() if g.id == args.game)
+        heading = f"{summary.mode}, {summary.players} players, created {summary.created_at}; "
+        text = format_inputs(args.game, inputs, heading)
+        if args.output is None:
+            out.write(text)
+            return 0
+        try:
+            args.output.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            print(f"sgs-table: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
+            return 1
+        out.write(f"wrote the {len(inputs)} inputs of game {args.game} to {args.output}\n")
+        return 0
+
+    return with_store(args.db, write)

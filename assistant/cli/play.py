@@ -1,0 +1,297 @@
+"""``sgs-table play SCRIPT``: a table script run through a session, without a camera.
+
+Every line of the script (docs/table-script.md) is performed on a
+`~assistant.session.TableSession` in order, through
+`~assistant.session.perform`, as the app would: the game and its journal go
+to a store (a temporary in-memory one unless ``--db``). The command prints
+each input with what it did (the move applied, the question asked, the
+reason it was refused, or the session's answer), then a summary: the moves,
+the questions asked, every refused input with its line, the forced (flagged)
+moves, the taps (button commands) per turn and per card played, and the
+final table exactly as ``sgs-table state RECORD --json`` prints it.
+``--json`` prints all of that as one JSON object instead.
+
+Exit status 0 when the script reads, refusals or not (they are reported);
+with ``--strict``, 1 when any input was refused or any move forced. A script
+that does not read is one line on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TextIO
+
+from assistant.cli.arguments import DB_HELP, Commands
+from assistant.cli.state import state_json
+from assistant.session import (
+    TAPS,
+    Command,
+    Reply,
+    ScriptError,
+    TableSession,
+    parse_script,
+    perform,
+)
+from assistant.stickers import describe_tag
+from assistant.store import Store, StoreError
+from vision.payload import CardTag, PayloadError, Tag, parse
+
+__all__ = ["Played", "ScriptRun", "add_command", "play_script"]
+
+IN_MEMORY = "sqlite://"
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """One input of the script and what it did."""
+
+    line: int
+    t: float
+    input: str  # the command, as the script line writes it without its time
+    outcome: str  # "move", "question", "refused" or "ok" (done, no move: a target to choose...)
+    message: str  # the session's reply
+    move: str | None = None
+
+
+@dataclass
+class Taps:
+    """Button commands: all of them, those before the first turn, and per turn after."""
+
+    total: int = 0
+    setup: int = 0
+    per_turn: dict[int, int] = field(default_factory=dict)
+    cards_played: int = 0
+
+    def as_json(self, turns: int) -> dict[str, object]:
+        in_turns = self.total - self.setup
+        return {
+            "total": self.total,
+            "setup": self.setup,
+            "turns": turns,
+            "per_turn": {str(n): self.per_turn.get(n, 0) for n in range(1, turns + 1)},
+            "per_turn_mean": _ratio(in_turns, turns),
+            "cards_played": self.cards_played,
+            "per_card": _ratio(in_turns, self.cards_played),
+        }
+
+
+@dataclass
+class ScriptRun:
+    """A script performed on a session, and the tallies ``play`` reports."""
+
+    session: TableSession
+    played: list[Played] = field(default_factory=list)
+    taps: Taps = field(default_factory=Taps)
+    _open_card: bool = False  # a card sighting waits for its target or an answer
+
+    def perform(self, command: Command) -> Played:
+        session = self.session
+        turn = session.state.turn.number
+        reply = perform(session, command)
+        if command.verb in TAPS:
+            self.taps.total += 1
+            if turn == 0:
+                self.taps.setup += 1
+            else:
+                self.taps.per_turn[turn] = self.taps.per_turn.get(turn, 0) + 1
+        self._count_card(command, reply)
+        played = Played(
+            command.line, session.t, command.text, _outcome(reply), reply.message, reply.move
+        )
+        self.played.append(played)
+        return played
+
+    def _count_card(self, command: Command, reply: Reply) -> None:
+        """Count a card played: a card sighting or respond that led to a move.
+
+        A sighting that asks for a target, or raises a question, counts when
+        the tap that settles it applies the move.
+        """
+        card_seen = command.verb == "see" and isinstance(_tag(command.args[0]), CardTag)
+        if card_seen or command.verb == "respond":
+            self._open_card = False
+            if reply.move is not None:
+                self.taps.cards_played += 1
+            else:
+                prompt = self.session.prompt
+                self._open_card = card_seen and (prompt.pending is not None or reply.asks)
+        elif self._open_card:
+            if reply.move is not None:
+                self.taps.cards_played += 1
+                self._open_card = False
+            elif self.session.prompt.pending is None and self.session.prompt.question is None:
+                self._open_card = False  # cancelled, or answered "mis-read"
+
+    def of(self, outcome: str) -> list[Played]:
+        return [p for p in self.played if p.outcome == outcome]
+
+    def as_json(self, script: str) -> dict[str, object]:
+        """Everything ``play --json`` prints."""
+        game = self.session.game
+        moves = [str(m) for m in game.moves]
+        return {
+            "script": script,
+            "game": self.session.game_id,
+            "inputs": [asdict(p) for p in self.played],
+            "moves": moves,
+            "moves_applied": len(self.of("move")),
+            "questions": [
+                {"line": p.line, "input": p.input, "question": p.message}
+                for p in self.of("question")
+            ],
+            "refused": [
+                {"line": p.line, "input": p.input, "reason": p.message} for p in self.of("refused")
+            ],
+            "forced": len(game.flagged()),
+            "taps": self.taps.as_json(self.session.state.turn.number),
+            "state": state_json(self.session.state, len(moves), len(moves)),
+        }
+
+    @property
+    def failed(self) -> bool:
+        """Whether ``--strict`` fails: an input refused, or a move forced."""
+        return bool(self.of("refused")) or bool(self.session.game.flagged())
+
+
+def _outcome(reply: Reply) -> str:
+    if reply.move is not None:
+        return "move"
+    if reply.asks:
+        return "question"
+    return "refused" if reply.refused else "ok"
+
+
+def _ratio(taps: int, per: int) -> float | None:
+    return round(taps / per, 2) if per else None
+
+
+def _tag(payload: str) -> Tag | None:
+    try:
+        return parse(payload)
+    except PayloadError:
+        return None
+
+
+def play_script(commands: list[Command], store: Store) -> ScriptRun:
+    """Perform ``commands`` in order on a new session over ``store``."""
+    run = ScriptRun(TableSession(store))
+    for command in commands:
+        run.perform(command)
+    return run
+
+
+# ---------------------------------------------------------------- the command
+
+
+def add_command(commands: Commands) -> None:
+    p = commands.add_parser(
+        "play",
+        help="run a table script (sightings and taps) through a session, without a camera",
+        description="Perform every line of a table script (docs/table-script.md) on a table "
+        "session, as the app would, and print what each input did (move applied, question "
+        "asked, refused and why), then a summary: moves, questions, refused inputs with "
+        "their lines, forced moves, taps per turn and per card played, and the final table "
+        "as `sgs-table state --json` prints it. Exit 0 when the script reads; 1 when it "
+        "does not (one line on stderr), or with --strict when an input was refused or a "
+        "move forced.",
+    )
+    p.add_argument("script", metavar="SCRIPT", help="a table script file ('-': standard input)")
+    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+    p.add_argument(
+        "--db", metavar="URL", help=f"store the game here (default: in memory only). {DB_HELP}"
+    )
+    p.add_argument(
+        "--strict", action="store_true", help="exit 1 when an input is refused or a move forced"
+    )
+    p.set_defaults(handler=_play)
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    try:
+        return Path(name).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScriptError(f"cannot read {name}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScriptError(f"{name} is not UTF-8 text") from None
+
+
+def _play(args: argparse.Namespace, out: TextIO) -> int:
+    try:
+        commands = parse_script(_read(args.script))
+    except ScriptError as exc:
+        print(f"sgs-table play: {args.script}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        with Store.open(args.db or IN_MEMORY) as store:
+            run = ScriptRun(TableSession(store))
+            if not args.json:
+                out.write(f"play: {args.script}, {len(commands)} inputs\n")
+            for command in commands:
+                played = run.perform(command)
+                if not args.json:
+                    out.write(_played_line(command, played) + "\n")
+            stored = store.db.name if args.db is not None else None
+    except StoreError as exc:
+        print(f"sgs-table play: {exc}", file=sys.stderr)
+        return 1
+    report = run.as_json(args.script)
+    if args.json:
+        report["stored_in"] = stored
+        json.dump(report, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    else:
+        out.write(_summary(run, stored))
+    return 1 if args.strict and run.failed else 0
+
+
+def _played_line(command: Command, played: Played) -> str:
+    shown = played.input
+    if command.verb in ("see", "gone") and (tag := _tag(command.args[0])) is not None:
+        shown += f" ({describe_tag(tag)})"
+    if played.outcome == "move":
+        what = f"move: {played.move}  ({played.message})"
+    elif played.outcome == "refused":
+        what = f"REFUSED: {played.message}"
+    else:
+        what = played.message
+    return f"{played.line:5}  {played.t:8.2f}  {shown}  ->  {what}"
+
+
+def _summary(run: ScriptRun, stored: str | None) -> str:
+    session, taps = run.session, run.taps
+    moves = len(session.game.moves)
+    turns = session.state.turn.number
+    figures = taps.as_json(turns)
+    counts = figures["per_turn"]
+    assert isinstance(counts, dict)
+    per_turn = ", ".join(f"turn {n}: {c}" for n, c in counts.items())
+    lines = [
+        "",
+        "summary",
+        f"  moves: {moves} in effect ({len(run.of('move'))} applied)",
+        f"  questions asked: {len(run.of('question'))}",
+        *(f"    line {p.line}: {p.input}: {p.message}" for p in run.of("question")),
+        f"  refused: {len(run.of('refused'))}",
+        *(f"    line {p.line}: {p.input}: {p.message}" for p in run.of("refused")),
+        f"  forced moves: {len(session.game.flagged())}",
+        f"  taps: {taps.total} ({taps.setup} before the first turn)",
+        f"  taps per turn: {_figure(figures['per_turn_mean'])} over {turns} turns"
+        + (f" ({per_turn})" if per_turn else ""),
+        f"  taps per card played: {_figure(figures['per_card'])}"
+        f" ({taps.cards_played} cards played)",
+    ]
+    if stored is not None and session.game_id is not None:
+        lines.append(f"  game {session.game_id} stored in {stored}")
+    state = json.dumps(state_json(session.state, moves, moves), ensure_ascii=False, indent=1)
+    lines += ["", "final state (as `sgs-table state --json` prints it):", state, ""]
+    return "\n".join(lines)
+
+
+def _figure(value: object) -> str:
+    return "-" if value is None else f"{value}"
