@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from bench.simulate import random_setup, simulate
+from bench.simulate import random_setup, simulate, usage
 from engine.game import Game
 from engine.moves import Forced
 from engine.record import Record, format_record
@@ -57,6 +57,9 @@ def main() -> int:
         path = SAMPLES / f"{name}.sgs"
         path.write_text(format_record(Record(headers, game.moves)), encoding="utf-8")
         print(f"{path.name}: {len(game)} moves, {describe_winner(state.winner)}", file=sys.stderr)
+        # What the sample shows of the skills: a sample that uses none teaches little.
+        skills = ", ".join(f"{key} {n}" for key, n in sorted(usage(game.moves).items()))
+        print(f"  skills and equipment: {skills or 'none'}", file=sys.stderr)
     return 0
 
 

@@ -10,10 +10,15 @@ holds unseen cards, just as a camera would read it at a real table.
 The players behave like a lively table: they know their own side (hidden
 roles are dealt from the seed), use Sha, duels and mass tricks on enemies,
 equip, lay delayed tricks, chain each other, nullify now and then, dodge and
-save with the chance that their unseen cards hold a Shan or a Peach, use
-their generals' conversions, and enter skills as the generic moves a skill
-allows (draws, gifts, damage, judgements ...). ``aggression`` below 1 ends
-play phases early, for long games that reshuffle the deck many times.
+save with the chance that their unseen cards hold a Shan or a Peach, and use
+their generals' skills and their equipment the way the engine settles them:
+conversions (武圣, 龙胆, 丈八蛇矛, 朱雀羽扇 ...) in the cards they use; the
+skills a window offers (奸雄, 流离, 寒冰剑 ...) taken up by chance, with the
+cards and targets they need, or passed; the play- and draw-phase skills (制衡,
+仁德, 离间, 突袭 ...) proposed among the cards; and the judgements, choices,
+takes and discards the skills then wait for. Only a skill the engine has no
+rule for is entered as the generic moves it allows. ``aggression`` below 1
+ends play phases early, for long games that reshuffle the deck many times.
 
 Everything random comes from one :class:`random.Random` seeded by the
 caller; the same seed and setup give the same game. The mode comes from the
@@ -30,8 +35,10 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from engine.cards import CardType, Element, Target
 from engine.catalogue import standard_catalogue
@@ -46,12 +53,14 @@ from engine.derived import (
     kind,
     sha_uses_left,
 )
-from engine.effects import AsCard, CardZone, DrawEvent, DrawOn, ReplaceDraw, SkipDiscard
-from engine.frames import Ask, CardUse, Expect
+from engine.effects import AsCard, CardZone, SkipDiscard
+from engine.frames import Ask, CardUse, DamageEvent, Expect, Window
 from engine.generals import General
+from engine.generals import Skill as GeneralSkill
 from engine.modes import MODES, Mode
 from engine.moves import (
     Chain,
+    Choose,
     Damage,
     Deal,
     Discard,
@@ -80,9 +89,11 @@ from engine.moves import (
     Take,
     Use,
 )
+from engine.registry import RULES
 from engine.rules import apply
-from engine.state import GameState, Phase, Role
-from engine.table import IllegalMove
+from engine.state import GameState, Phase, Role, Seat
+from engine.table import IllegalMove, Table
+from engine.windows import offers, owned_keys
 
 # A plan is a few moves that make sense only together (a skill, then what it
 # does); it is taken whole or not at all.
@@ -285,7 +296,11 @@ class Player:
     ) -> tuple[int, str] | None:
         """A card the seat's skills let it use as one of ``keys`` (武圣, 龙胆, 倾国 ...)."""
         s = state.seat(seat)
-        effects = [e for _, e in effects_of(s) if isinstance(e, AsCard) and e.card in keys]
+        effects = [
+            e
+            for sk, e in effects_of(s)
+            if isinstance(e, AsCard) and e.card in keys and sk.key not in _off_table(state, s)
+        ]
         if not effects or self.rng.random() >= 0.5 * eager:
             return None
         effect = self.rng.choice(effects)
@@ -318,6 +333,33 @@ class Player:
             return c, None
         return self.conversion(state, seat, keys, eager)
 
+    def hand_card(self, state: GameState, seat: int) -> int | None:
+        """One hand card of the seat, named: a known one, or an unseen one revealed,
+        in proportion to how many of each the hand holds."""
+        s = state.seat(seat)
+        if s.hand and self.rng.randrange(s.hand_count) < len(s.hand):
+            return self.rng.choice(s.hand)
+        return self.unseen(state) if s.hand_unknown else None
+
+    def spend(
+        self,
+        state: GameState,
+        seat: int,
+        count: int,
+        equipment: bool = False,
+        keep: Sequence[int | None] = (),
+    ) -> tuple[tuple[int, ...], int] | None:
+        """``count`` of the seat's own cards for a skill to spend or give: some known
+        (hand, and equipment if allowed, never those in ``keep``), the rest unseen hand
+        cards (``xN``); None if the seat has fewer."""
+        s = state.seat(seat)
+        known = [c for c in (*s.hand, *(s.equipment if equipment else ())) if c not in keep]
+        if count < 1 or len(known) + s.hand_unknown < count:
+            return None
+        low = max(0, count - s.hand_unknown)
+        named = self.rng.sample(known, self.rng.randint(low, min(len(known), count)))
+        return tuple(named), count - len(named)
+
     # ------------------------------------------------------------ sides
 
     def enemies(self, a: int, b: int) -> bool:
@@ -325,6 +367,15 @@ class Player:
 
     def friends(self, a: int, b: int) -> bool:
         return a == b or not self.enemies(a, b)
+
+    def pick(self, seat: int, seats: Sequence[int], hostile: bool) -> int | None:
+        """One of ``seats`` for a skill: mostly an enemy (``hostile``) or a friend."""
+        if not seats:
+            return None
+        side = [t for t in seats if self.enemies(seat, t) == hostile]
+        if side and self.rng.random() < 0.85:
+            return self.rng.choice(side)
+        return self.rng.choice(seats)
 
     def choose_target(
         self, state: GameState, seat: int, key: str, cards: tuple[int, ...], hostile: bool = True
@@ -358,7 +409,9 @@ class Player:
             return
         if state.stack:
             top = state.stack[-1]
-            if isinstance(top, Ask):
+            if isinstance(top, Window):
+                yield from self.on_window(state, top)
+            elif isinstance(top, Ask):
                 yield from self.on_ask(state, top)
             elif isinstance(top, Expect):
                 yield from self.on_expect(state, top)
@@ -378,9 +431,6 @@ class Player:
             yield from self.play_phase(state, seat)
         elif phase is Phase.DISCARD:
             yield from self.discard_phase(state, seat)
-        else:
-            if self.rng.random() < 0.5:
-                yield from self.phase_skill(state, seat, phase)
         yield (Next(),)
 
     def after_the_end(self, state: GameState) -> Iterator[Plan]:
@@ -410,6 +460,14 @@ class Player:
         seat = top.asked
         s = state.seat(seat)
         keys = ANSWERS.get(top.want, (top.want,))
+        if top.helping:
+            # 护驾 / 激将: a seat plays the card for its lord only if it is on his side.
+            if self.friends(seat, top.for_seat) and rng.random() < 0.8:
+                found = self.answer(state, seat, keys)
+                if found:
+                    yield (Respond(seat, (found[0],), found[1]),)
+            yield (Pass(seat),)
+            return
         if top.want == "shan":
             if (
                 not top.judged
@@ -444,6 +502,91 @@ class Player:
                 yield (Respond(seat, (found[0],), found[1]),)
         yield (Pass(seat),)
 
+    # ------------------------------------------------------------ windows
+
+    def on_window(self, state: GameState, top: Window) -> Iterator[Plan]:
+        """The seat asked uses one of the skills it is offered, or passes."""
+        rng = self.rng
+        seat = top.asked
+        event = state.stack[-2] if len(state.stack) > 1 else None
+        usable = usable_keys(state, state.seat(seat))
+        offered = offers(Table(state), top.point, seat, event, top.declined)
+        keys = [k for k in offered if k in usable]
+        rng.shuffle(keys)
+        for key in keys:
+            if rng.random() < self.eagerness(state, seat, key, event):
+                yield from self.window_skill(state, seat, key, event)
+        if rng.random() < 0.05:
+            yield (Pass(),)  # "nobody uses anything": the whole window closes
+        yield (Pass(seat),)
+
+    def eagerness(self, state: GameState, seat: int, key: str, event: object) -> float:
+        """The chance ``seat`` uses ``key`` when offered: most skills only help their
+        owner; a few cost cards or depend on whom they hit."""
+        if key == "ice_sword" and isinstance(event, DamageEvent):
+            # Discarding a friend's cards spares their HP; an enemy is better hurt.
+            return 0.9 if self.friends(seat, event.target) else 0.35
+        if key in ("axe", "blade") and isinstance(event, CardUse):
+            # Cards spent to press a dodged Sha home: worth it on an enemy only.
+            return 0.8 if self.enemies(seat, event.target) else 0.1
+        if key in ("guicai", "liuli"):
+            return 0.5
+        if key in ("hujia", "jijiang"):
+            return 0.7
+        return 0.9
+
+    def window_skill(self, state: GameState, seat: int, key: str, event: object) -> Iterator[Plan]:
+        """``key`` used at a window, with the cards and targets it needs."""
+        rng = self.rng
+        s = state.seat(seat)
+        if key == "blade" and isinstance(event, CardUse):
+            # 青龙偃月刀: the follow-up is the second Sha itself, on the same target.
+            found = self.answer(state, seat, SHA_KEYS)
+            if found is not None:
+                targets = (event.target,) if rng.random() < 0.7 else ()
+                yield (Use(seat, (found[0],), found[1], targets),)
+        elif key == "yiji" and isinstance(event, DamageEvent):
+            count = 2 * event.amount
+            friends = [o.seat for o in state.seats if o.alive and self.friends(seat, o.seat)]
+            roll = rng.random()
+            if roll < 0.4:
+                yield (Skill(seat, key),)  # all to himself
+            elif roll < 0.7:
+                yield (Skill(seat, key, targets=(rng.choice(friends),)),)
+            else:
+                yield (Skill(seat, key, targets=tuple(rng.choices(friends, k=count))),)
+        elif key == "guicai":
+            c = self.hand_card(state, seat)
+            if c is not None:
+                yield (Skill(seat, key, (c,)),)
+        elif key == "liuli" and isinstance(event, CardUse):
+            spent = self.spend(state, seat, 1, equipment=True)
+            if spent is None:
+                return
+            cards, unknown = spent
+            sha = kind(event.kind)
+            onto = [
+                o.seat
+                for o in state.seats
+                if o.alive
+                and o.seat not in (seat, event.user)
+                and check_target(state, seat, sha, o.seat, cards).legal
+            ]
+            target = self.pick(seat, onto, hostile=True)
+            if target is not None:
+                yield (Skill(seat, key, cards, (target,), unknown),)
+        elif key == "axe":
+            spent = self.spend(state, seat, 2, equipment=True, keep=(s.weapon,))
+            if spent is not None:
+                yield (Skill(seat, key, spent[0], (), spent[1]),)
+        elif key == "kylin_bow" and isinstance(event, DamageEvent):
+            victim = state.seat(event.target)
+            horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
+            if horses:
+                yield (Skill(seat, key, (rng.choice(horses),)),)
+        else:  # the rest take no cards or targets: what they do follows by itself
+            yield (Skill(seat, key),)
+
     # ------------------------------------------------------------ expectations
 
     def on_expect(self, state: GameState, top: Expect) -> Iterator[Plan]:
@@ -464,6 +607,21 @@ class Player:
                 yield (RoleReveal(seat, r.value),)
         elif what in ("discard_one", "take_one"):
             yield from self.one_card_of(state, top)
+        elif what == "take_shown":
+            # 反间: the card taken is shown, so it is named.
+            c = self.hand_card(state, top.other)
+            if c is not None:
+                yield (Take(seat, top.other, (c,)),)
+        elif what == "choose":
+            yield (Choose(seat, rng.choice(top.options)),)
+        elif what in ("discard_or_damage", "discard_or_draw"):
+            # 刚烈 / 雌雄双股剑: pay with hand cards, or let the other effect happen.
+            need = top.counts[0] if top.counts else 1
+            if rng.random() < 0.55:
+                spent = self.spend(state, seat, need)
+                if spent is not None:
+                    yield (Discard(seat, *spent),)
+            yield (Pass(seat),)
         elif what == "show":
             s = state.seat(seat)
             if s.hand and (s.hand_unknown == 0 or rng.random() < 0.5):
@@ -502,17 +660,23 @@ class Player:
                 yield (MoveCards((rng.choice(shown),), f"hand:{seat}"),)
 
     def one_card_of(self, state: GameState, top: Expect) -> Iterator[Plan]:
-        """过河拆桥 / 顺手牵羊: one card of the target, from any of its zones."""
+        """One card of ``top.other`` from the zones asked (过河拆桥 / 顺手牵羊: any;
+        反馈: hand or equipment; 突袭: hand; 寒冰剑: hand or equipment)."""
         rng = self.rng
+        zones = top.zones or "hej"
         victim = state.seat(top.other)
-        options: list[tuple[tuple[int, ...], int]] = [((c,), 0) for c in victim.equipment]
-        options += [((d.card,), 0) for d in victim.judgement]
-        options += [((c,), 0) for c in victim.hand]
-        if victim.hand_unknown:
-            options += [((), 1)] * 3
-            c = self.unseen(state)
-            if c is not None:
-                options.append(((c,), 0))
+        options: list[tuple[tuple[int, ...], int]] = []
+        if "e" in zones:
+            options += [((c,), 0) for c in victim.equipment]
+        if "j" in zones:
+            options += [((d.card,), 0) for d in victim.judgement]
+        if "h" in zones:
+            options += [((c,), 0) for c in victim.hand]
+            if victim.hand_unknown:
+                options += [((), 1)] * 3
+                c = self.unseen(state)
+                if c is not None:
+                    options.append(((c,), 0))
         rng.shuffle(options)
         for cards, unknown in options[:3]:
             if top.what == "discard_one":
@@ -523,17 +687,26 @@ class Player:
     def draw_phase(self, state: GameState, seat: int, top: Expect) -> Iterator[Plan]:
         rng = self.rng
         s = state.seat(seat)
-        replace_draw = [
-            sk.key for sk in active_skills(s) if any(isinstance(e, ReplaceDraw) for e in sk.effects)
-        ]
-        if replace_draw and rng.random() < 0.4:
-            victims = [
-                o.seat for o in state.seats if o.alive and o.seat != seat and o.hand_unknown > 0
+        mine = usable_keys(state, s)
+        if "tuxi" in mine and rng.random() < 0.45:
+            # 突袭: a hand card from each of one or two others instead of drawing.
+            others = [
+                o.seat for o in state.seats if o.alive and o.seat != seat and o.hand_count > 0
             ]
-            if victims:
-                rng.shuffle(victims)
-                takes = tuple(Take(seat, v, (), 1) for v in victims[:2])
-                yield (Skill(seat, replace_draw[0]), *takes)
+            first = self.pick(seat, others, hostile=True)
+            if first is not None:
+                targets = [first]
+                rest = [o for o in others if o != first]
+                if rest and rng.random() < 0.6:
+                    targets.append(rng.choice(rest))
+                yield (Skill(seat, "tuxi", targets=tuple(targets)),)
+        if (
+            "luoyi" in mine
+            and f"{seat}:luoyi" not in state.turn.flags
+            and max(top.counts, default=0) >= 2  # the engine cannot go on from a draw of 0
+            and rng.random() < 0.4
+        ):
+            yield (Skill(seat, "luoyi"),)  # one card fewer for harder Sha and Duels
         counts = [n for n in top.counts if n > 0]
         if not counts:
             return
@@ -551,7 +724,10 @@ class Player:
         excess = s.hand_count - hand_limit(state, seat).value
         if excess <= 0:
             return
-        may_skip = any(isinstance(e, SkipDiscard) for _, e in effects_of(s))
+        may_skip = any(
+            isinstance(e, SkipDiscard) and sk.key not in _off_table(state, s)
+            for sk, e in effects_of(s)
+        )
         if may_skip and rng.random() < 0.7:
             yield (Next(),)
         # Every card named or counted must be a different hand card.
@@ -569,8 +745,10 @@ class Player:
             return
         if rng.random() < 0.12 or rng.random() >= self.aggression:
             return  # done for this phase: the caller proposes Next
-        if rng.random() < 0.08:
-            yield from self.skill_plans(state, seat)
+        if rng.random() < 0.3:
+            yield from self.play_skills(state, seat)
+        if rng.random() < 0.02:
+            yield from self.by_hand(state, seat)
         for _ in range(5):
             picked = self.pick_to_use(state, seat)
             if picked is None:
@@ -584,6 +762,12 @@ class Player:
         conversion = self.conversion(state, seat, ("sha", "indulgence", "dismantlement"), eager=0.3)
         if conversion is not None:
             return conversion
+        halberd = s.weapon is not None and card(s.weapon).key == "halberd" and s.hand_count == 1
+        if s.weapon is not None and rng.random() < (0.8 if halberd else 0.4):
+            # A weapon equipped invites an attack (and the use of its effect).
+            sha = self.holds(state, seat, SHA_KEYS)
+            if sha is not None:
+                return sha, None
         if s.hand and (s.hand_unknown == 0 or rng.random() < 0.3):
             c = rng.choice(s.hand)
         elif s.hand_unknown > 0:
@@ -616,7 +800,14 @@ class Player:
             target = self.choose_target(state, seat, key, cards)
             if target is None:
                 return
+            weapon = card(s.weapon).key if s.weapon is not None else ""
+            if weapon == "fan" and as_kind is None and key == "sha" and rng.random() < 0.6:
+                as_kind = "fire_sha"  # 朱雀羽扇: an ordinary Sha used as a fire Sha
             use = Use(seat, cards, as_kind, (target,))
+            if weapon == "halberd" and s.hand_count == 1 and rng.random() < 0.8:
+                more = self.halberd_targets(state, seat, key, cards, target)
+                if more:
+                    yield (Use(seat, cards, as_kind, (target, *more)),)
             if state.turn.jiu_used == 0 and s.hand_unknown >= 2 and rng.random() < 0.15:
                 jiu = self.unseen_of(state, ("jiu",))
                 if jiu is not None:
@@ -645,11 +836,24 @@ class Player:
             target = self.choose_target(state, seat, key, cards, hostile=key != "snatch")
             if target is not None:
                 plan = (Use(seat, cards, as_kind, (target,)),)
-        if plan is None:
-            return
-        if k.type is CardType.TRICK:
-            plan = plan + self.trick_skill(state, seat)
-        yield plan
+        if plan is not None:
+            yield plan
+
+    def halberd_targets(
+        self, state: GameState, seat: int, key: str, cards: tuple[int, ...], first: int
+    ) -> tuple[int, ...]:
+        """方天画戟: one or two more targets for a Sha that is the last hand card."""
+        k = kind(key)
+        legal = [
+            o.seat
+            for o in state.seats
+            if o.alive
+            and o.seat != first
+            and self.enemies(seat, o.seat)
+            and check_target(state, seat, k, o.seat, cards).legal
+        ]
+        self.rng.shuffle(legal)
+        return tuple(legal[: self.rng.choice((1, 2))])
 
     def spear(self, state: GameState, seat: int, target: int) -> Plan | None:
         """丈八蛇矛: two hand cards as a Sha."""
@@ -693,71 +897,102 @@ class Player:
                 return (Use(seat, (c,), None, (w, self.rng.choice(victims))),)
         return None
 
-    def trick_skill(self, state: GameState, seat: int) -> Plan:
-        """集智: draw one after using a trick."""
-        for skill, effect in effects_of(state.seat(seat)):
-            if (
-                isinstance(effect, DrawOn)
-                and effect.event is DrawEvent.TRICK_USED
-                and self.rng.random() < 0.8
-            ):
-                return (Skill(seat, skill.key), Draw(seat, effect.count))
-        return ()
+    # ------------------------------------------------------------ active skills
 
-    # ------------------------------------------------------------ skills
-
-    def phase_skill(self, state: GameState, seat: int, phase: Phase) -> Iterator[Plan]:
-        """Skills of the preparation and end phases (洛神, 观星, 闭月)."""
+    def play_skills(self, state: GameState, seat: int) -> Iterator[Plan]:
+        """The seat's play-phase skills (仁德, 制衡, 苦肉 ...), with cards and targets."""
         s = state.seat(seat)
-        timing = f"{phase.value}_phase"
-        for skill in active_skills(s):
-            if skill.timing.value != timing:
-                continue
-            if skill.key == "luoshen":
-                c = self.unseen(state)
-                if c is not None:
-                    plan: Plan = (Skill(seat, skill.key), Judge(seat, c, skill.key))
-                    if card(c).colour.value == "black":
-                        plan += (MoveCards((c,), f"hand:{seat}"),)
-                    yield plan
-            elif phase is Phase.END:
-                yield (Skill(seat, skill.key), Draw(seat, 1))
-            else:
-                yield (Skill(seat, skill.key),)
+        used = dict(state.turn.skill_uses)
+        keys = [
+            key
+            for key in sorted(usable_keys(state, s))
+            if key in RULES
+            and Phase.PLAY in RULES[key].phases
+            and not (
+                RULES[key].limit_per_phase
+                and used.get(f"{seat}:{key}", 0) >= RULES[key].limit_per_phase
+            )
+        ]
+        self.rng.shuffle(keys)
+        for key in keys:
+            plan = self.active_skill(state, seat, key)
+            if plan is not None:
+                yield plan
 
-    def skill_plans(self, state: GameState, seat: int) -> Iterator[Plan]:
-        """A skill, then what it does, entered as the free moves the skill allows."""
+    def active_skill(self, state: GameState, seat: int, key: str) -> Plan | None:
         rng = self.rng
         s = state.seat(seat)
-        skills = [sk for sk in active_skills(s) if sk.timing.value == "play_phase"]
-        skill = rng.choice(skills).key if skills else None
-        if skill is None:
-            all_skills = list(active_skills(s))
-            if not all_skills:
-                return
-            skill = rng.choice(all_skills).key
         others = [o.seat for o in state.seats if o.alive and o.seat != seat]
-        if not others:
+        if key == "zhiheng":
+            n = rng.randint(1, max(1, min(s.card_count, 4)))
+            spent = self.spend(state, seat, n, equipment=True)
+            return (Skill(seat, key, spent[0], (), spent[1]),) if spent else None
+        if key == "rende":
+            n = rng.randint(1, max(1, min(s.hand_count, 3)))
+            spent = self.spend(state, seat, n)
+            target = self.pick(seat, others, hostile=False)
+            if spent is None or target is None:
+                return None
+            return (Skill(seat, key, spent[0], (target,), spent[1]),)
+        if key == "kurou":
+            # Losing the last HP needs a Peach: rarely worth it.
+            if s.hp > 1 or rng.random() < 0.05:
+                return (Skill(seat, key),)
+            return None
+        if key == "fanjian":
+            target = self.pick(seat, others, hostile=True)
+            if target is None or s.hand_count == 0:
+                return None
+            return (Skill(seat, key, targets=(target,)),)
+        if key in ("jieyin", "qingnang"):
+            count = 2 if key == "jieyin" else 1
+            wounded = [
+                o.seat
+                for o in state.seats
+                if o.alive
+                and o.wounded
+                and (key == "qingnang" or (o.seat != seat and _male(state, o.seat)))
+            ]
+            target = self.pick(seat, wounded, hostile=False)
+            spent = self.spend(state, seat, count)
+            if target is None or spent is None:
+                return None
+            return (Skill(seat, key, spent[0], (target,), spent[1]),)
+        if key == "lijian":
+            males = [o for o in others if _male(state, o)]
+            duel = kind("duel")
+            pairs = [
+                (a, b)
+                for a in males
+                for b in males
+                if a != b and check_target(state, a, duel, b).legal
+            ]
+            # Rather a Duel whose target is an enemy.
+            hostile = [p for p in pairs if self.enemies(seat, p[1])]
+            pool = hostile if hostile and rng.random() < 0.85 else pairs
+            spent = self.spend(state, seat, 1, equipment=True)
+            if not pool or spent is None:
+                return None
+            return (Skill(seat, key, spent[0], rng.choice(pool), spent[1]),)
+        if key == "jijiang":
+            left = sha_uses_left(state, seat)
+            if left is not None and left <= 0:
+                return None
+            if not any(state.seat(o).kingdom == "shu" for o in others):
+                return None  # nobody left to play the Sha for him
+            target = self.choose_target(state, seat, "sha", ())
+            return (Skill(seat, key, targets=(target,)),) if target is not None else None
+        return None
+
+    def by_hand(self, state: GameState, seat: int) -> Iterator[Plan]:
+        """A skill the engine has no rule for: recorded, then what it does entered as
+        the generic moves the engine then allows (draws, gifts, damage ...)."""
+        skills = [sk.key for sk in active_skills(state.seat(seat)) if _by_hand(sk)]
+        others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+        if not skills or not others:
             return
-        other = rng.choice(others)
-        start = Skill(seat, skill)
-        if skill == "rende" and s.hand_unknown:
-            yield (start, Give(seat, other, (), rng.randint(1, s.hand_unknown)))
-        elif skill == "kurou":
-            yield (start, LoseHp(seat, 1), Draw(seat, 2))
-        elif skill == "zhiheng" and s.hand_unknown:
-            n = rng.randint(1, s.hand_unknown)
-            yield (start, Discard(seat, (), n), Draw(seat, n))
-        elif skill in ("qingnang", "jieyin") and s.hand_unknown >= 2:
-            wounded = [o.seat for o in state.seats if o.alive and o.wounded]
-            if wounded:
-                yield (start, Discard(seat, (), 2 if skill == "jieyin" else 1), Heal(wounded[0], 1))
-        elif skill in ("lijian", "fanjian"):
-            plan: Plan = (start,)
-            if skill == "lijian" and s.hand_unknown:
-                plan += (Discard(seat, (), 1),)
-            yield (*plan, Damage(other, 1, None, seat))
-        yield (start, *self.free_move(state, seat, other))
+        start = Skill(seat, self.rng.choice(skills))
+        yield (start, *self.free_move(state, seat, self.rng.choice(others)))
 
     def free_move(self, state: GameState, seat: int, other: int) -> Plan:
         """Something a skill might do, in the engine's generic moves."""
@@ -806,6 +1041,48 @@ class Player:
 
 
 _ELEMENTS = tuple(Element)
+
+# 救援 has no rule and no declared effect, yet the engine applies it where a Peach
+# heals: it is not entered by hand.
+_SETTLED_IN_RULES = frozenset({"jiuyuan"})
+
+
+def _by_hand(skill: GeneralSkill) -> bool:
+    """Whether the engine knows nothing of what ``skill`` does (no rule, no effect):
+    none of the standard generals' skills, but a house rule or a new general may be."""
+    return skill.key not in RULES and not skill.effects and skill.key not in _SETTLED_IN_RULES
+
+
+def usable_keys(state: GameState, s: Seat) -> frozenset[str]:
+    """The rule keys a seat's player would use: the engine's (its skills, weapon and
+    armour) but for the skills of 1v1's reserve generals."""
+    return owned_keys(s) - _off_table(state, s)
+
+
+def _off_table(state: GameState, s: Seat) -> frozenset[str]:
+    """Skills of generals waiting off the table (1v1's reserves, after the first).
+
+    The engine counts every general a seat holds face up as in play, reserves
+    included; a player never uses a reserve's skill, so neither does the simulator.
+    (国战's two generals are both in play once shown.)
+    """
+    if len(s.generals) < 2 or face_down(MODES[state.mode]):
+        return frozenset()
+    return _reserve_skills(s.generals)
+
+
+@cache
+def _reserve_skills(generals: tuple[str, ...]) -> frozenset[str]:
+    first = {sk.key for sk in _CATALOGUE.general(generals[0]).skills}
+    rest = {sk.key for g in generals[1:] for sk in _CATALOGUE.general(g).skills}
+    return frozenset(rest - first)
+
+
+def _male(state: GameState, seat: int) -> bool:
+    """A seat whose general face up is male (结姻, 离间)."""
+    s = state.seat(seat)
+    shown = [g for g in s.generals if g not in s.hidden]
+    return bool(shown) and _CATALOGUE.general(shown[0]).gender.value == "male"
 
 
 # ---------------------------------------------------------------- the game loop
@@ -862,6 +1139,43 @@ def _all_shown(state: GameState, player: Player) -> bool:
     return all(s.role is not None or s.seat not in player.roles for s in state.seats)
 
 
+def usage(moves: Sequence[Move], states: Sequence[GameState] | None = None) -> Counter[str]:
+    """How often a game used each skill and equipment effect: ``skill`` moves by key,
+    and the effects that are entered as the card itself (青龙偃月刀's second Sha,
+    朱雀羽扇's fire Sha, 丈八蛇矛's two cards, 方天画戟's extra targets).
+
+    ``states[k]`` is the state before ``moves[k]`` (``Played.states``); without it
+    the game is replayed.
+    """
+    if states is None:
+        states = [GameState()]
+        for move in moves:
+            states.append(apply(states[-1], move))
+    counts: Counter[str] = Counter()
+    for move, before in zip(moves, states, strict=False):
+        if isinstance(move, Skill):
+            counts[move.skill] += 1
+        elif isinstance(move, Use) and move.cards:
+            used = move.as_kind or card(move.cards[0]).key
+            if used not in SHA_KEYS:
+                continue
+            weapon = before.seat(move.seat).weapon
+            if (
+                before.stack
+                and isinstance(before.stack[-1], Window)
+                and weapon is not None
+                and card(weapon).key == "blade"
+            ):
+                counts["blade"] += 1
+            elif used == "fire_sha" and card(move.cards[0]).key == "sha":
+                counts["fan"] += 1
+            elif len(move.cards) == 2:
+                counts["spear"] += 1
+            if len(move.targets) > 1:
+                counts["halberd"] += 1
+    return counts
+
+
 def simulate(
     seed: int, setup: list[str], max_moves: int = 3000, *, aggression: float = 1.0
 ) -> list[Move]:
@@ -876,5 +1190,6 @@ __all__ = [
     "player_counts",
     "random_setup",
     "simulate",
+    "usage",
     "valid_variants",
 ]

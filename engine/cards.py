@@ -129,6 +129,11 @@ class CardKind:
     def is_trick(self) -> bool:
         return self.type in (CardType.TRICK, CardType.DELAYED_TRICK)
 
+    @property
+    def heals(self) -> bool:
+        """A recovery card (桃, 桃园结义): it cannot target a seat at full HP (000)."""
+        return self.key in ("tao", "god_salvation")
+
 
 SHA_KEYS = frozenset({"sha", "fire_sha", "thunder_sha"})
 

@@ -106,8 +106,14 @@ def ring_distance(state: PublicState, a: int, b: int) -> int:
     return min(steps, len(living) - steps)
 
 
-def distance_value(state: PublicState, a: int, b: int) -> int | None:
-    """The number of :func:`distance` without its reasons (for legality checks)."""
+def distance_value(
+    state: PublicState, a: int, b: int, spending: tuple[int, ...] = ()
+) -> int | None:
+    """The number of :func:`distance` without its reasons (for legality checks).
+
+    A -1 horse that ``a`` is spending as another card no longer counts (001
+    基本原则: a card being used is no longer equipment).
+    """
     sa, sb = state.seat(a), state.seat(b)
     if not (sa.alive and sb.alive):
         return None
@@ -116,7 +122,7 @@ def distance_value(state: PublicState, a: int, b: int) -> int | None:
     value = ring_distance(state, a, b)
     if sb.defensive_horse is not None:
         value += 1
-    if sa.offensive_horse is not None:
+    if sa.offensive_horse is not None and sa.offensive_horse not in spending:
         value -= 1
     for _, effect in effects_of(sa):
         if isinstance(effect, DistanceFromSelf):
@@ -301,13 +307,15 @@ def check_target(
         return TargetCheck(target, False, "no hand cards")
     if needs is TargetNeeds.HAS_WEAPON and t.weapon is None:
         return TargetCheck(target, False, "no weapon")
+    if card_kind.heals and not t.wounded:
+        return TargetCheck(target, False, "at full HP (a recovery card needs a wounded target)")
     if card_kind.type.value == "delayed_trick" and any(
         kind(d.kind).key == card_kind.key for d in t.judgement
     ):
         return TargetCheck(target, False, f"already has {card_kind.name}")
     note = ""
     if target != user and (card_kind.in_attack_range or card_kind.distance_limit is not None):
-        d = distance_value(state, user, target)
+        d = distance_value(state, user, target, spent)
         assert d is not None
         if card_kind.in_attack_range:
             rng = attack_range_value(state, user, spent)

@@ -15,28 +15,55 @@ from engine.cards import Element
 
 
 class Point(Enum):
-    """Timing points (时机) of the rules (003, 004)."""
+    """Timing points (时机) of the rules: 003's orders for using a card and for damage,
+    judgement, 001's turn flow, and the moments some skills watch for."""
 
-    # using a card
+    # using a card (003 卡牌使用顺序)
     DECLARE = "declare"  # 使用牌时
     CHOOSE_TARGETS = "choose_targets"  # 选择目标时
-    BECOME_TARGET = "become_target"  # 成为目标时
-    AFTER_TARGETING = "after_targeting"  # 指定目标后 / 成为目标后
+    BECOME_TARGET = "become_target"  # 成为牌的目标时
+    AFTER_TARGETING = "after_targeting"  # 使用牌指定目标后 / 成为目标后
     RESPOND = "respond"  # 响应牌时
+    DODGED = "dodged"  # 牌被响应后 (a Sha answered by Shan)
     TAKE_EFFECT = "take_effect"  # 结算效果时
     TO_DISCARD = "to_discard"  # 进入弃牌堆时
-    # damage
+    # damage (003 伤害结算)
     BEFORE_CAUSING = "before_causing"  # 即将造成伤害时
     CAUSING = "causing"  # 造成伤害时
     RECEIVING = "receiving"  # 受到伤害时
     HP_CHANGE = "hp_change"  # 扣减体力
     AFTER_DAMAGE = "after_damage"  # 造成伤害后 / 受到伤害后
+    # judgement
+    JUDGE_BEFORE = "judge_before"  # 判定牌生效前
+    JUDGE_AFTER = "judge_after"  # 判定牌生效后
+    # asked for a card
+    SHAN_NEEDED = "shan_needed"  # 需要使用或打出闪时
+    SHA_NEEDED = "sha_needed"  # 需要使用或打出杀时
+    # the turn (001 回合流程)
+    TURN_START = "turn_start"  # 回合开始时
+    PREPARATION = "preparation"  # 准备阶段
+    JUDGEMENT_PHASE = "judgement_phase"  # 判定阶段开始时
+    DRAW_START = "draw_start"  # 摸牌阶段开始时
+    DRAW_END = "draw_end"  # 摸牌阶段结束时
+    PLAY_START = "play_start"  # 出牌阶段开始时
+    PLAY_END = "play_end"  # 出牌阶段结束时
+    DISCARD_START = "discard_start"  # 弃牌阶段开始时
+    DISCARD_END = "discard_end"  # 弃牌阶段结束时
+    END_PHASE = "end_phase"  # 结束阶段
+    TURN_END = "turn_end"  # 回合结束时
+    # cards leaving a seat
+    HAND_EMPTIED = "hand_emptied"  # 失去最后的手牌时
+    EQUIPMENT_LOST = "equipment_lost"  # 失去装备区里的牌时
     # others
     DYING = "dying"  # 濒死
     DEATH = "death"  # 死亡
     JUDGEMENT = "judgement"  # 判定
     DRAW = "draw"  # 摸牌阶段摸牌
     WAIT = "wait"  # waiting for a player's choice
+
+
+BIT = {point: 1 << n for n, point in enumerate(Point)}
+"""A point's bit in a frame's ``opened`` mask: the windows already opened for it."""
 
 
 class CardUse(NamedTuple):
@@ -53,6 +80,9 @@ class CardUse(NamedTuple):
     bonus: int = 0  # extra damage (酒)
     step: int = 0  # progress inside one target's effect (e.g. whose turn in a Duel)
     counts_for_limit: bool = True
+    opened: int = 0  # windows opened (bits of BIT) for the current target
+    no_shan: tuple[int, ...] = ()  # targets that cannot answer with a Shan (铁骑)
+    nullifiable: bool = True  # 离间's Duel cannot be nullified
 
     @property
     def target(self) -> int:
@@ -76,6 +106,8 @@ class Ask(NamedTuple):
     passed: frozenset[int] = frozenset()
     judged: bool = False  # 八卦阵 already tried for this ask
     for_seat: int = 0  # whose need it is (the dying seat for 桃)
+    opened: int = 0  # windows opened for the seat asked now (护驾, 激将)
+    helping: bool = False  # the seats answer for ``for_seat`` (护驾, 激将)
 
     @property
     def asked(self) -> int:
@@ -91,6 +123,8 @@ class DamageEvent(NamedTuple):
     point: Point = Point.BEFORE_CAUSING
     spread: bool = False  # passed on along the iron chain
     chained_at_start: bool = False  # the target was chained when the damage landed
+    cards: tuple[int, ...] = ()  # the cards that caused it (奸雄 gains them)
+    opened: int = 0
 
 
 class Dying(NamedTuple):
@@ -117,6 +151,8 @@ class Expect(NamedTuple):
     counts: tuple[int, ...] = ()
     suit: str = ""
     card: int = 0
+    options: tuple[str, ...] = ()  # ``choose``: the words that answer it
+    zones: str = ""  # ``take_one`` / ``discard_one``: h(and), e(quipment), j(udgement)
 
 
 class Judging(NamedTuple):
@@ -128,6 +164,7 @@ class Judging(NamedTuple):
     point: Point = Point.JUDGEMENT
     step: int = 0  # 0 ask nullification, 1 wait for the judgement card
     nullified: bool = False
+    result: int = 0  # the judgement card, once it took effect
 
 
 class Death(NamedTuple):
@@ -136,4 +173,69 @@ class Death(NamedTuple):
     step: int = 0
 
 
-Frame = CardUse | Ask | DamageEvent | Dying | Expect | Judging | Death
+class Judgement(NamedTuple):
+    """A judgement card turned over (判定): 鬼才 may replace it before it takes effect,
+    then the frame under it learns the result; 天妒 may gain it afterwards."""
+
+    seat: int
+    card: int
+    reason: str
+    opened: int = 0
+    delivered: bool = False
+
+
+class Window(NamedTuple):
+    """Optional skills or equipment effects that may be used now, at ``point``.
+
+    The owners are asked one at a time in seat order from the current player
+    (003: the same priority settles in seat order); ``seats[0]`` is asked
+    now. The frame under the window is the event it is about. ``declined``
+    holds ``"seat:key"`` of what was declined or used in this window, so it
+    is not offered again.
+    """
+
+    point: Point
+    seats: tuple[int, ...]
+    declined: frozenset[str] = frozenset()
+
+    @property
+    def asked(self) -> int:
+        return self.seats[0]
+
+
+class Occasion(NamedTuple):
+    """A moment that is not a card or damage: a phase point, a hand emptied, an
+    equipment card lost. It stays while its window is open."""
+
+    point: Point
+    seat: int
+    cards: tuple[int, ...] = ()
+    opened: int = 0
+
+
+class SkillUse(NamedTuple):
+    """A skill whose effect takes several steps, waiting for the table in between."""
+
+    seat: int
+    key: str
+    step: int = 0
+    targets: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
+    value: int = 0  # a judged card, a count ...
+    other: int = 0  # another seat it concerns (the damage source ...)
+    word: str = ""  # a choice made (反间: the suit named)
+
+
+Frame = (
+    CardUse
+    | Ask
+    | DamageEvent
+    | Dying
+    | Expect
+    | Judging
+    | Death
+    | Judgement
+    | Window
+    | Occasion
+    | SkillUse
+)

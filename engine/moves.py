@@ -651,21 +651,49 @@ class Flip(Move):
 
 @dataclass(frozen=True, slots=True)
 class Skill(Move):
-    """A seat activates a skill (发动技能), with targets and cards if any."""
+    """A seat uses a skill or an equipment effect (发动技能), with its cards and targets.
+
+    ``cards`` are what the skill spends or gives (``xN``: unseen hand cards);
+    ``targets`` are the seats it chooses, in order (a seat may repeat where a
+    skill hands out several things, as 遗计 does).
+    """
 
     verb: ClassVar[str] = "skill"
     seat: int
     skill: str
     cards: tuple[int, ...] = ()
     targets: tuple[int, ...] = ()
+    unknown: int = 0
 
     def tokens(self) -> list[str]:
-        return [str(self.seat), self.skill, *_cards(self.cards), *_targets(self.targets)]
+        return [
+            str(self.seat),
+            self.skill,
+            *_cards_or_count(self.cards, self.unknown),
+            *_targets(self.targets),
+        ]
 
     @staticmethod
     def read(r: _Reader) -> Skill:
         seat, skill = r.seat(), r.name("a skill key")
-        return Skill(seat, skill, r.cards(), r.targets())
+        cards, unknown = r.cards_or_count()
+        return Skill(seat, skill, cards, r.targets(), unknown)
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Move):
+    """A seat answers a choice by its word (反间: a suit)."""
+
+    verb: ClassVar[str] = "choose"
+    seat: int
+    option: str
+
+    def tokens(self) -> list[str]:
+        return [str(self.seat), self.option]
+
+    @staticmethod
+    def read(r: _Reader) -> Choose:
+        return Choose(r.seat(), r.name("an option"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -801,6 +829,7 @@ _READERS: dict[str, Callable[[_Reader], Move]] = {
     "unchain": lambda r: Chain(r.seat(), False),
     "flip": Flip.read,
     "skill": Skill.read,
+    "choose": Choose.read,
     "next": Next.read,
     "skip": Skip.read,
     "extraturn": ExtraTurn.read,

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import cache
 
-from engine.cards import CardKind, CardType, Element, Package, Suit, Target
+import engine.skills  # noqa: F401  (registers every rule)
+from engine.cardops import lift_from, possess, take_unseen, transfer
+from engine.cards import CardKind, CardType, Element, Package, Target
 from engine.catalogue import standard_catalogue
+from engine.context import Ctx
 from engine.derived import (
     active_skills,
     card,
@@ -23,10 +26,24 @@ from engine.derived import (
     sha_uses_left,
 )
 from engine.effects import AsCard, CardZone, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
-from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging
+from engine.frames import (
+    Ask,
+    CardUse,
+    DamageEvent,
+    Death,
+    Dying,
+    Expect,
+    Judgement,
+    Judging,
+    Occasion,
+    Point,
+    SkillUse,
+    Window,
+)
 from engine.modes import MODES, Mode, mode_named
 from engine.moves import (
     Chain,
+    Choose,
     Damage,
     Deal,
     Die,
@@ -59,21 +76,23 @@ from engine.moves import (
     Take,
     Use,
 )
+from engine.registry import AT_POINT, RULES, rule_name
 from engine.settlement import (
     SHA,
-    Ctx,
+    armour_ignored,
     check_victory,
     close_ask,
     heal,
     in_range_for_collateral,
-    judge_delayed,
     lose_hp,
     push,
     replace_top,
     settle,
+    watch_losses,
 )
 from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
+from engine.windows import decline, offers, owned_keys
 
 Handler = Callable[[Ctx, Move], None]
 
@@ -104,12 +123,50 @@ def apply(state: GameState, move: Move) -> GameState:
     if type(inner) in CLEARS_SKILL_CONTEXT:
         table.skill_context = ""
     try:
+        watch_losses(ctx)  # note hand sizes before the move (连营)
+        if table.stack and type(table.stack[-1]) is Window and not _answers_window(ctx, inner):
+            if type(inner) is Next:
+                # "nobody uses anything": the windows close and the turn goes on.
+                _close_windows(ctx, None)
+                _after_settling(ctx)
+                return table.freeze()
+            _close_windows(ctx, inner)
         handler(ctx, inner)
         settle(ctx)
         _after_settling(ctx)
     except GameOver:
         _game_over(table)
     return table.freeze()
+
+
+def _answers_window(ctx: Ctx, move: Move) -> bool:
+    """Whether ``move`` is an answer to the window on top: a skill it offers, a decline,
+    or (青龙偃月刀) the Sha the window waits for."""
+    t = ctx.table
+    window = t.stack[-1]
+    assert isinstance(window, Window)
+    if type(move) is Pass:
+        return move.seat is None or move.seat in window.seats
+    if type(move) is Skill:
+        return move.seat in window.seats and move.skill in offers(
+            t, window.point, move.seat, t.stack[-2], window.declined
+        )
+    if type(move) is Use:
+        return move.seat in window.seats and "blade" in offers(
+            t, window.point, move.seat, t.stack[-2], window.declined
+        )
+    return False
+
+
+def _close_windows(ctx: Ctx, move: Move | None) -> None:
+    """Every window on top closes unused, until the settlement waits for something else
+    (or for a window ``move`` answers)."""
+    t = ctx.table
+    while t.stack and isinstance(t.stack[-1], Window):
+        if move is not None and _answers_window(ctx, move):
+            return
+        t.stack.pop()
+        settle(ctx)
 
 
 CLEARS_SKILL_CONTEXT = frozenset({Use, Respond, Pass, Next, End, Skip})
@@ -319,6 +376,8 @@ def _require_no_settlement(ctx: Ctx, what: str) -> None:
 
 
 def waiting_for(frame: object) -> str:
+    if isinstance(frame, Window):
+        return f"seat {frame.asked} may use a skill now ({frame.point.value}), or pass"
     if isinstance(frame, Ask):
         if frame.anyone:
             return f"anyone may use 无懈可击 against {frame.reason} (or pass)"
@@ -408,6 +467,17 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
     _enter_phase(ctx, Phase.START)
 
 
+_PHASE_POINTS = {
+    Phase.START: Point.TURN_START,
+    Phase.PREPARATION: Point.PREPARATION,
+    Phase.JUDGEMENT: Point.JUDGEMENT_PHASE,
+    Phase.DRAW: Point.DRAW_START,
+    Phase.PLAY: Point.PLAY_START,
+    Phase.DISCARD: Point.DISCARD_START,
+    Phase.END: Point.END_PHASE,
+}
+
+
 def _enter_phase(ctx: Ctx, phase: Phase) -> None:
     t = ctx.table
     t.set_turn(phase=phase)
@@ -419,6 +489,9 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
         push(t, Expect("draw", seat, "draw phase: draw your cards", counts=_draw_counts(ctx, seat)))
     elif phase is Phase.PLAY:
         t.set_turn(sha_used=0, skill_uses=())
+    point = _PHASE_POINTS[phase]
+    if point in AT_POINT:  # the phase's own window goes first (洛神, 观星, 闭月 ...)
+        push(t, Occasion(point, seat))
 
 
 def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
@@ -465,7 +538,8 @@ _PHASE_TIMINGS = {
 
 
 def _has_phase_skill(s: Seat, phase: Phase) -> bool:
-    """Whether the seat has a skill used in this phase (the phase then waits for it).
+    """Whether the seat has a skill the engine does not settle that is used in this
+    phase: the phase then waits for it (skills with rules open their own window).
 
     The discard phase never waits for one: 克己 only matters when there is
     something to discard, and the discard check sees to that.
@@ -484,7 +558,7 @@ def _timings(generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool) -> 
         for g in generals
         if g not in hidden
         for skill in catalogue.general(g).skills
-        if lord or not skill.lord
+        if (lord or not skill.lord) and skill.key not in RULES
     )
 
 
@@ -497,9 +571,15 @@ def _after_settling(ctx: Ctx) -> None:
     if not t.seat(t.turn.seat).alive:
         _end_turn(ctx)
         _auto_advance(ctx)
-    elif t.turn.phase in (Phase.JUDGEMENT, Phase.DRAW):
+    elif t.turn.phase in (Phase.JUDGEMENT, Phase.DRAW) or (
+        t.turn.phase in _PASSING_PHASES and not _has_phase_skill(t.seat(t.turn.seat), t.turn.phase)
+    ):
         _advance(ctx)
         _auto_advance(ctx)
+
+
+# Phases where nobody acts but through windows: once settled, the turn goes on.
+_PASSING_PHASES = frozenset({Phase.START, Phase.PREPARATION, Phase.END})
 
 
 def _skip(ctx: Ctx, m: Move) -> None:
@@ -529,52 +609,6 @@ def _extra_turn(ctx: Ctx, m: Move) -> None:
 # ---------------------------------------------------------------- card helpers
 
 
-def _possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",)) -> str:
-    """Check ``card_id`` can come from the seat's ``zones``; returns the source for ``lift``."""
-    t = ctx.table
-    t.check_in_deck(card_id)
-    where = t.where.get(card_id)
-    s = t.seat(seat)
-    if where is None:
-        if "hand" in zones:
-            if s.hand_unknown > 0:
-                return f"hand:{seat}"
-            ctx.require(
-                False, f"{card(card_id)} cannot be in seat {seat}'s hand: no unseen cards there"
-            )
-            return "forced"
-        ctx.require(False, f"{card(card_id)} is not in seat {seat}'s {' or '.join(zones)}")
-        return "forced"
-    zone_kind, _, owner = where.partition(":")
-    if owner == str(seat) and zone_kind in {"equip" if z == "equipment" else z for z in zones}:
-        return where
-    ctx.require(
-        False,
-        f"{card(card_id)} is in {describe_zone(where)}, not seat {seat}'s {' or '.join(zones)}"
-        + (" (a misread, or a duplicate sticker?)" if zone_kind in ("discard", "removed") else ""),
-    )
-    return "forced"
-
-
-def _lift_from(ctx: Ctx, seat: int, card_id: int, source: str) -> None:
-    t = ctx.table
-    if source == "forced":
-        where = t.where.get(card_id)
-        if where is None:
-            # A forced card from nowhere: take it from the unknown pool where possible.
-            s = t.seat(seat)
-            if s.hand_unknown > 0:
-                t.lift(card_id, f"hand:{seat}")
-            elif t.draw_pile > 0:
-                t.lift(card_id, "pile")
-            else:
-                t.lift(card_id, "discard")
-        else:
-            t.lift(card_id)
-    else:
-        t.lift(card_id, source)
-
-
 def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bool:
     """Whether a skill (or 丈八蛇矛) lets ``seat`` use ``cards`` as ``as_kind``."""
     t = ctx.table
@@ -589,6 +623,13 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
     if len(cards) != 1:
         return False
     c = card(cards[0])
+    if (
+        as_kind == "fire_sha"
+        and c.key == "sha"
+        and s.weapon is not None
+        and card(s.weapon).key == "fan"
+    ):
+        return True  # 朱雀羽扇: an ordinary Sha used as a fire Sha
     in_equipment = t.where.get(cards[0]) == f"equip:{seat}"
     for _, effect in effects_of(s):
         if not isinstance(effect, AsCard) or effect.card != as_kind:
@@ -630,7 +671,7 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
 
 
 def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...]) -> list[str]:
-    return [_possess(ctx, seat, c, ("hand", "equipment")) for c in cards]
+    return [possess(ctx, seat, c, ("hand", "equipment")) for c in cards]
 
 
 # ---------------------------------------------------------------- using cards
@@ -643,7 +684,16 @@ def _use(ctx: Ctx, m: Move) -> None:
     user = t.seat(seat)
     ctx.require(user.alive, f"seat {seat} is dead")
     top = t.stack[-1] if t.stack else None
-    if isinstance(top, Ask) and top.want == "sha" and top.for_seat and top.asked == seat:
+    if isinstance(top, Window):  # 青龙偃月刀: another Sha at the dodging target
+        _blade_sha(ctx, m, top)
+        return
+    if (
+        isinstance(top, Ask)
+        and top.want == "sha"
+        and top.for_seat
+        and not top.helping
+        and top.asked == seat
+    ):
         # 借刀杀人: the wielder uses a Sha on the named victim.
         if m.targets not in ((), (top.for_seat,)):
             ctx.refuse(
@@ -680,7 +730,7 @@ def _use(ctx: Ctx, m: Move) -> None:
     if used in ("shan", "nullification"):
         ctx.require(False, f"{card_kind.name} is only used in response")
     for c, source in zip(m.cards, sources, strict=True):
-        _lift_from(ctx, seat, c, source)
+        lift_from(ctx, seat, c, source)
     # Where the cards go: equipment to its slot, a delayed trick to the judgement zone.
     if card_kind.type is CardType.EQUIPMENT:
         assert len(m.cards) == 1
@@ -702,6 +752,25 @@ def _use(ctx: Ctx, m: Move) -> None:
     if used == "jiu":
         t.set_turn(jiu_used=t.turn.jiu_used + 1)
     push(t, CardUse(seat, used, m.cards, targets, bonus=bonus))
+
+
+def _blade_sha(ctx: Ctx, m: Use, window: Window) -> None:
+    t = ctx.table
+    dodged = t.stack[-2]
+    assert isinstance(dodged, CardUse)
+    target = dodged.target
+    if m.targets not in ((), (target,)):
+        raise IllegalMove(f"青龙偃月刀: the Sha goes to seat {target} again")
+    sources = _sources(ctx, m.seat, m.cards)
+    used = _used_kind(ctx, m.seat, m.cards, m.as_kind)
+    if used not in SHA:
+        raise IllegalMove(f"青龙偃月刀 follows up with a Sha, not {kind(used).name}")
+    for c, source in zip(m.cards, sources, strict=True):
+        lift_from(ctx, m.seat, c, source)
+        t.put(c, "processing")
+    replace_top(t, evolve(window, declined=window.declined | {f"{m.seat}:blade"}))
+    t.set_turn(sha_this_turn=True)
+    push(t, CardUse(m.seat, used, m.cards, (target,), counts_for_limit=False))
 
 
 def _targets_for(
@@ -740,6 +809,11 @@ def _targets_for(
         )
     elif not given:
         ctx.require(False, f"{card_kind.name} needs a target: add '-> N'")
+    elif card_kind.is_sha and _halberd(t, seat, cards):
+        ctx.require(
+            len(given) <= 3 and len(set(given)) == len(given),
+            "方天画戟: a Sha that is the last hand card takes up to three targets",
+        )
     else:
         ctx.require(len(given) == 1, f"{card_kind.name} takes one target, not {len(given)}")
     for target in given:
@@ -750,6 +824,16 @@ def _targets_for(
     # Several targets settle one by one in seat order from the user.
     order = t.order_from(seat)
     return tuple(sorted(given, key=lambda s: order.index(s) if s in order else len(order)))
+
+
+def _halberd(t: Table, seat: int, cards: tuple[int, ...]) -> bool:
+    """方天画戟: the Sha is made of every card left in the hand (the last hand cards)."""
+    s = t.seat(seat)
+    if s.weapon is None or card(s.weapon).key != "halberd":
+        return False
+    own_hand = f"hand:{seat}"
+    from_hand = sum(1 for c in cards if t.where.get(c, own_hand) == own_hand)
+    return from_hand > 0 and from_hand == s.hand_count
 
 
 # ---------------------------------------------------------------- responding
@@ -773,6 +857,7 @@ def _respond(ctx: Ctx, m: Move) -> None:
     seat = m.seat
     if top.anyone:
         ctx.require(seat in top.seats, f"seat {seat} cannot respond now")
+        ctx.require(seat not in top.passed, f"seat {seat} passed on this already (004 §8)")
     else:
         ctx.require(seat == top.asked, f"seat {top.asked} is asked, not seat {seat}")
     sources = _sources(ctx, seat, m.cards)
@@ -783,8 +868,12 @@ def _respond(ctx: Ctx, m: Move) -> None:
     if used == "jiu":
         ctx.require(seat == top.for_seat, "酒 saves only the dying drinker")
     for c, source in zip(m.cards, sources, strict=True):
-        _lift_from(ctx, seat, c, source)
+        lift_from(ctx, seat, c, source)
         t.put(c, "processing")
+    if top.helping:  # 护驾 / 激将: the card answers for another seat
+        t.stack.pop()
+        _helped(ctx, top, m.cards, used)
+        return
     if top.want == "sha" and top.for_seat:  # 借刀杀人: a Sha used on the victim
         t.stack.pop()
         below = t.stack[-1]
@@ -799,9 +888,11 @@ def _respond(ctx: Ctx, m: Move) -> None:
     if top.want == "nullification":
         replace_top(t, evolve(top, got=top.got + 1, passed=frozenset()))
         t.log.append(f"seat {seat} uses 无懈可击")
+        if Point.DECLARE in AT_POINT:  # a trick used in response (集智)
+            push(t, Occasion(Point.DECLARE, seat, m.cards))
         return
     if top.want == "tao":
-        healed = heal(t, top.for_seat, 1)
+        healed = heal(t, top.for_seat, 1 + _rescue_bonus(t, seat, top.for_seat, used))
         ctx.require(healed > 0 or ctx.forced, "nothing to heal")
         dying = t.seat(top.for_seat)
         if dying.hp > 0:
@@ -812,17 +903,57 @@ def _respond(ctx: Ctx, m: Move) -> None:
     got = top.got + 1
     if got >= top.need:
         close_ask(ctx, evolve(top, got=got), True)
-    else:
-        replace_top(t, evolve(top, got=got))
+    else:  # one more is needed (无双): 八卦阵 may be tried for it
+        replace_top(t, evolve(top, got=got, judged=False))
+
+
+def _rescue_bonus(t: Table, seat: int, dying: int, used: str) -> int:
+    """救援 (孙权, lord skill, compulsory): another 吴 seat's 桃 on the dying lord heals 1 more."""
+    lord = t.seat(dying)
+    if used != "tao" or seat == dying or t.seat(seat).kingdom != "wu":
+        return 0
+    return 1 if "jiuyuan" in owned_keys(lord) else 0
+
+
+def _helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
+    """A card played for ``ask.for_seat`` (护驾, 激将): it answers that seat's own need."""
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, SkillUse):  # 激将 used to make a Sha: the step handler uses it
+        replace_top(t, evolve(top, cards=cards, word=used, step=top.step + 1))
+        return
+    if isinstance(top, Window):
+        t.stack.pop()
+    own = t.stack[-1] if t.stack else None
+    if isinstance(own, Ask) and own.want == "sha" and own.for_seat and not own.helping:
+        # 借刀杀人: the wielder uses the Sha he was given on the named victim.
+        t.stack.pop()
+        below = t.stack[-1]
+        assert isinstance(below, CardUse)
+        replace_top(t, evolve(below, step=below.step + 1, answered=True))
+        push(t, CardUse(ask.for_seat, used, cards, (own.for_seat,), counts_for_limit=False))
+        return
+    for c in cards:
+        t.move(c, "discard")
+    if isinstance(own, Ask) and own.asked == ask.for_seat:
+        got = own.got + 1
+        if got >= own.need:
+            close_ask(ctx, evolve(own, got=got), True)
+        else:
+            replace_top(t, evolve(own, got=got))
 
 
 def _pass(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Pass)
     t = ctx.table
     top = t.stack[-1] if t.stack else None
-    if isinstance(top, Expect) and top.what == "fire_discard":
+    if isinstance(top, Window):
+        decline(t, top, m.seat)
+        return
+    if isinstance(top, Expect) and top.what in _PASSABLE_EXPECTS:
         ctx.require(m.seat in (None, top.seat), f"seat {top.seat} decides, not seat {m.seat}")
         t.stack.pop()
+        _PASSABLE_EXPECTS[top.what](ctx, top)
         return
     if not isinstance(top, Ask):
         ctx.require(False, "nothing to pass on: nobody is being asked")
@@ -839,10 +970,31 @@ def _pass(ctx: Ctx, m: Move) -> None:
             replace_top(t, evolve(top, passed=passed))
         return
     ctx.require(m.seat == top.asked, f"seat {top.asked} is asked, not seat {m.seat}")
-    if top.want == "tao" and top.at + 1 < len(top.seats):
-        replace_top(t, evolve(top, at=top.at + 1))
+    if (top.want == "tao" or top.helping) and top.at + 1 < len(top.seats):
+        replace_top(t, evolve(top, at=top.at + 1, opened=0))
         return
     close_ask(ctx, top, False)
+
+
+def _fire_attack_declined(ctx: Ctx, expect: Expect) -> None:
+    """火攻: the user discards nothing; no damage."""
+
+
+def _ganglie_declined(ctx: Ctx, expect: Expect) -> None:
+    """刚烈: the source does not discard two hand cards, so takes 1 damage from the owner."""
+    push(ctx.table, DamageEvent(expect.seat, 1, None, expect.other, None))
+
+
+def _cixiong_declined(ctx: Ctx, expect: Expect) -> None:
+    """雌雄双股剑: the target does not discard, so the Sha's user draws 1."""
+    ctx.table.draw_unknown(expect.other, 1)
+
+
+_PASSABLE_EXPECTS: dict[str, Callable[[Ctx, Expect], None]] = {
+    "fire_discard": _fire_attack_declined,
+    "discard_or_damage": _ganglie_declined,
+    "discard_or_draw": _cixiong_declined,
+}
 
 
 # ---------------------------------------------------------------- card movements
@@ -861,6 +1013,8 @@ def _draw(ctx: Ctx, m: Move) -> None:
                 f"not {count}"
             )
         t.stack.pop()
+        if count < max(top.counts) and "luoyi" in owned_keys(t.seat(m.seat)):
+            t.set_turn(flags=t.turn.flags | {f"{m.seat}:luoyi"})  # 裸衣: drew one fewer
     else:
         _free(ctx, f"drawing {count} card{'s' if count > 1 else ''}")
     if m.count:
@@ -875,8 +1029,20 @@ def _discard(ctx: Ctx, m: Move) -> None:
     top = t.stack[-1] if t.stack else None
     zones: tuple[str, ...] = ("hand", "equipment")
     if isinstance(top, Expect) and top.what == "discard_one" and top.other == m.seat:
-        zones = ("hand", "equipment", "judge")
-        ctx.require(len(m.cards) + m.unknown == 1, "过河拆桥 discards exactly one card")
+        zones = _zones(top.zones or "hej")
+        ctx.require(len(m.cards) + m.unknown == 1, f"{top.reason}: exactly one card")
+        t.stack.pop()
+    elif (
+        isinstance(top, Expect)
+        and top.what in ("discard_or_damage", "discard_or_draw")
+        and top.seat == m.seat
+    ):
+        zones = ("hand",)
+        need = top.counts[0] if top.counts else 1
+        ctx.require(
+            len(m.cards) + m.unknown == need,
+            f"{top.reason}: discard {need} hand card{'s' if need > 1 else ''}, or pass",
+        )
         t.stack.pop()
     elif isinstance(top, Expect) and top.what == "fire_discard" and top.seat == m.seat:
         ctx.require(
@@ -898,13 +1064,19 @@ def _discard(ctx: Ctx, m: Move) -> None:
             f"seat {m.seat} discards down to the hand limit: {max(excess, 0)} card(s), "
             f"not {len(m.cards) + m.unknown}",
         )
-    sources = [_possess(ctx, m.seat, c, zones) for c in m.cards]
+    sources = [possess(ctx, m.seat, c, zones) for c in m.cards]
     for c, source in zip(m.cards, sources, strict=True):
-        _lift_from(ctx, m.seat, c, source)
+        lift_from(ctx, m.seat, c, source)
         t.put(c, "discard")
     if m.unknown:
-        _take_unseen(t, m.seat, m.unknown)
+        take_unseen(t, m.seat, m.unknown)
         t.discard_unknown += m.unknown
+
+
+def _zones(letters: str) -> tuple[str, ...]:
+    """'hej' -> the zone names of hand, equipment and judgement zone."""
+    names = {"h": "hand", "e": "equipment", "j": "judge"}
+    return tuple(names[letter] for letter in letters)
 
 
 def _give(ctx: Ctx, m: Move) -> None:
@@ -913,7 +1085,7 @@ def _give(ctx: Ctx, m: Move) -> None:
     ctx.require(m.seat != m.to, "giving to yourself changes nothing")
     _free(ctx, "giving cards")
     ctx.require(t.seat(m.to).alive, f"seat {m.to} is dead")
-    _transfer(ctx, m.seat, m.to, m.cards, m.unknown, ("hand", "equipment"))
+    transfer(ctx, m.seat, m.to, m.cards, m.unknown, ("hand", "equipment"))
 
 
 def _take(ctx: Ctx, m: Move) -> None:
@@ -921,44 +1093,20 @@ def _take(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     top = t.stack[-1] if t.stack else None
     zones: tuple[str, ...] = ("hand", "equipment")
-    if isinstance(top, Expect) and top.what == "take_one" and top.other == m.source:
+    if isinstance(top, Expect) and top.what in ("take_one", "take_shown") and top.other == m.source:
+        if top.what == "take_shown" and (len(m.cards) != 1 or m.unknown):
+            raise IllegalMove(f"{top.reason}: name the card shown (#id)")
         ctx.require(top.seat == m.seat, f"seat {top.seat} takes the card, not seat {m.seat}")
-        ctx.require(len(m.cards) + m.unknown == 1, "顺手牵羊 takes exactly one card")
-        zones = ("hand", "equipment", "judge")
+        ctx.require(len(m.cards) + m.unknown == 1, f"{top.reason}: exactly one card")
+        zones = _zones(top.zones or "hej")
         t.stack.pop()
+        below = t.stack[-1] if t.stack else None
+        if isinstance(below, SkillUse):  # 反间 reads the card taken
+            replace_top(t, evolve(below, value=m.cards[0] if m.cards else 0))
     else:
         _free(ctx, "taking cards")
     ctx.require(m.seat != m.source, "taking from yourself changes nothing")
-    _transfer(ctx, m.source, m.seat, m.cards, m.unknown, zones)
-
-
-def _transfer(
-    ctx: Ctx,
-    giver: int,
-    receiver: int,
-    cards: tuple[int, ...],
-    unknown: int,
-    zones: tuple[str, ...],
-) -> None:
-    t = ctx.table
-    sources = [_possess(ctx, giver, c, zones) for c in cards]
-    for c, source in zip(cards, sources, strict=True):
-        _lift_from(ctx, giver, c, source)
-        t.put(c, f"hand:{receiver}")
-    if unknown:
-        _take_unseen(t, giver, unknown)
-        t.hand_to_unknown(receiver, unknown)
-
-
-def _take_unseen(t: Table, seat: int, count: int) -> None:
-    """Unseen cards leave a hand; there must be that many (never forced: cards are physical)."""
-    s = t.seat(seat)
-    if count > s.hand_unknown:
-        raise IllegalMove(
-            f"seat {seat} has only {s.hand_unknown} unseen hand card"
-            f"{'s' if s.hand_unknown != 1 else ''}, not {count}"
-        )
-    t.set_seat(evolve(s, hand_unknown=s.hand_unknown - count))
+    transfer(ctx, m.source, m.seat, m.cards, m.unknown, zones)
 
 
 def _move_cards(ctx: Ctx, m: Move) -> None:
@@ -995,10 +1143,10 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
 def _show(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Show)
     t = ctx.table
-    sources = [_possess(ctx, m.seat, c, ("hand",)) for c in m.cards]
+    sources = [possess(ctx, m.seat, c, ("hand",)) for c in m.cards]
     for c, source in zip(m.cards, sources, strict=True):
         if source != f"hand:{m.seat}" or t.where.get(c) is None:
-            _lift_from(ctx, m.seat, c, source)
+            lift_from(ctx, m.seat, c, source)
             t.put(c, f"hand:{m.seat}")
     top = t.stack[-1] if t.stack else None
     if not (isinstance(top, Expect) and top.what == "show" and top.seat == m.seat):
@@ -1026,13 +1174,15 @@ def _recast(ctx: Ctx, m: Move) -> None:
     ctx.require(
         t.turn.seat == m.seat and t.turn.phase is Phase.PLAY, "recast in your own play phase"
     )
-    source = _possess(ctx, m.seat, m.card, ("hand",))
-    _lift_from(ctx, m.seat, m.card, source)
+    source = possess(ctx, m.seat, m.card, ("hand",))
+    lift_from(ctx, m.seat, m.card, source)
     t.put(m.card, "discard")
     t.draw_unknown(m.seat, 1)
 
 
 def _judge(ctx: Ctx, m: Move) -> None:
+    """A judgement card is turned over: for what is pending (a delayed trick, a
+    skill's judgement), for 八卦阵 while a Shan is asked, or as a skill's own move."""
     assert isinstance(m, Judge)
     t = ctx.table
     t.check_in_deck(m.card)
@@ -1042,41 +1192,49 @@ def _judge(ctx: Ctx, m: Move) -> None:
             f"it is in {describe_zone(t.where.get(m.card, ''))}"
         )
     top = t.stack[-1] if t.stack else None
+    expected = isinstance(top, Expect) and top.what == "judge" and top.seat == m.seat
+    eight = (
+        not expected
+        and isinstance(top, Ask)
+        and top.want == "shan"
+        and not top.anyone
+        and top.asked == m.seat
+        and m.reason in (None, "eight_diagram")
+    )
+    if eight:
+        assert isinstance(top, Ask)
+        ctx.require(_eight_diagram_works(t, m.seat), f"seat {m.seat} has no 八卦阵")
+        ctx.require(not _armour_ignored_by_asker(t), "青釭剑 ignores 八卦阵: answer with a Shan")
+        ctx.require(not top.judged, "八卦阵 is tried once for each 闪 needed")
+    elif not expected:
+        _free(ctx, "a judgement")
     t.ensure_pile(1)
     if m.card in t.where:  # forced
         t.lift(m.card)
     else:
         t.lift(m.card, "pile")
     t.put(m.card, "processing")
-    c = card(m.card)
-    if isinstance(top, Expect) and top.what == "judge" and top.seat == m.seat:
+    if expected:
+        assert isinstance(top, Expect)
         t.stack.pop()
-        judging = t.stack[-1]
-        assert isinstance(judging, Judging)
-        judge_delayed(ctx, judging, m.card)
-    elif (
-        isinstance(top, Ask)
-        and top.want == "shan"
-        and top.asked == m.seat
-        and m.reason in (None, "eight_diagram")
-    ):
-        armour = t.seat(m.seat).armour
-        ctx.require(
-            armour is not None and card(armour).key == "eight_diagram",
-            f"seat {m.seat} has no 八卦阵",
-        )
-        ctx.require(not top.judged, "八卦阵 is tried once per request")
-        got = top.got + (1 if c.suit in (Suit.HEART, Suit.DIAMOND) else 0)
-        t.log.append(f"八卦阵 {'succeeds' if got > top.got else 'fails'} ({c.face})")
-        if got >= top.need:
-            t.move(m.card, "discard")
-            close_ask(ctx, evolve(top, got=got, judged=True), True)
-            return
-        replace_top(t, evolve(top, got=got, judged=True))
-    else:
-        _free(ctx, "a judgement")
-    if t.where.get(m.card) == "processing":
+        push(t, Judgement(m.seat, m.card, top.reason))
+    elif eight:
+        assert isinstance(top, Ask)
+        replace_top(t, evolve(top, judged=True))
+        push(t, Judgement(m.seat, m.card, "eight_diagram"))
+    elif t.where.get(m.card) == "processing":
         t.move(m.card, "discard")
+
+
+def _eight_diagram_works(t: Table, seat: int) -> bool:
+    armour = t.seat(seat).armour
+    return armour is not None and card(armour).key == "eight_diagram"
+
+
+def _armour_ignored_by_asker(t: Table) -> bool:
+    """The Shan is asked for a Sha whose user's 青釭剑 ignores armour."""
+    below = t.stack[-2] if len(t.stack) > 1 else None
+    return isinstance(below, CardUse) and armour_ignored(t, below.user, below.kind)
 
 
 # ---------------------------------------------------------------- HP and states
@@ -1168,6 +1326,56 @@ def _skill(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     ctx.require(s.alive, f"seat {m.seat} is dead")
+    rule = RULES.get(m.skill)
+    if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
+        _skill_by_hand(ctx, m)
+        return
+    name = rule_name(m.skill)
+    if m.skill not in owned_keys(s):
+        raise IllegalMove(f"seat {m.seat} has no {name} ({m.skill})")
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Window):
+        # Seats asked before this one let it pass: the table moved on to this seat.
+        seats = top.seats[top.seats.index(m.seat) :]
+        used = top.declined | {f"{m.seat}:{m.skill}"}
+        replace_top(t, evolve(top, seats=seats, declined=used))
+        rule.use(ctx, m, t.stack[-2])
+        return
+    if not rule.phases:
+        ctx.refuse(f"{name} is not used now: {waiting_for(top) if top else 'nothing calls for it'}")
+        return
+    phases = " or ".join(p.value for p in sorted(rule.phases, key=TURN_PHASES.index))
+    if t.turn.seat != m.seat or t.turn.phase not in rule.phases:
+        raise IllegalMove(f"{name} is used in its owner's {phases} phase")
+    if t.turn.phase is Phase.PLAY:
+        _require_no_settlement(ctx, f"use {name} now")
+    if rule.limit_per_phase:
+        key = f"{m.seat}:{m.skill}"
+        uses = dict(t.turn.skill_uses)
+        ctx.require(
+            uses.get(key, 0) < rule.limit_per_phase,
+            f"{name} once per {t.turn.phase.value} phase: used already",
+        )
+        uses[key] = uses.get(key, 0) + 1
+        t.set_turn(skill_uses=tuple(sorted(uses.items())))
+    rule.use(ctx, m, top)
+
+
+def _rule_applies(ctx: Ctx, m: Skill) -> bool:
+    """A forced skill still settles by its rule when the rule accepts it as it is."""
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Window):
+        return m.seat in top.seats
+    rule = RULES[m.skill]
+    return t.turn.seat == m.seat and t.turn.phase in rule.phases
+
+
+def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
+    """A skill the engine does not settle (or a forced one): recorded, and the moves
+    that follow enter its effects (draws, discards, gifts ...) as the skill's own."""
+    t = ctx.table
+    s = t.seat(m.seat)
     skills = {sk.key: sk for sk in active_skills(s)}
     ctx.require(m.skill in skills, f"seat {m.seat} has no skill {m.skill!r}")
     skill = skills.get(m.skill)
@@ -1189,6 +1397,22 @@ def _skill(ctx: Ctx, m: Move) -> None:
     for target in m.targets:
         t.seat(target)
     t.skill_context = f"{m.seat}:{m.skill}"
+
+
+def _choose(ctx: Ctx, m: Move) -> None:
+    assert isinstance(m, Choose)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if not (isinstance(top, Expect) and top.what == "choose"):
+        raise IllegalMove("nothing asks for a choice now")
+    if top.seat != m.seat:
+        raise IllegalMove(f"seat {top.seat} chooses, not seat {m.seat}")
+    if m.option not in top.options:
+        raise IllegalMove(f"{top.reason}: choose one of {', '.join(top.options)}")
+    t.stack.pop()
+    below = t.stack[-1] if t.stack else None
+    if isinstance(below, SkillUse):
+        replace_top(t, evolve(below, word=m.option, step=below.step + 1))
 
 
 def _die(ctx: Ctx, m: Move) -> None:
@@ -1257,6 +1481,7 @@ HANDLERS: dict[type, Handler] = {
     Die: _die,
     End: _end,
     Mark: _mark,
+    Choose: _choose,
 }
 
 __all__ = ["IllegalMove", "apply", "describe_winner", "waiting_for"]

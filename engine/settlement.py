@@ -8,16 +8,31 @@ empty. Newest first: a frame pushed on top settles before the one under it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from engine.cards import Colour, Element, Suit
 from engine.catalogue import standard_catalogue
+from engine.context import Ctx
 from engine.derived import attack_range, card, distance, effects_of, kind
 from engine.effects import DoubleResponse
-from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point
-from engine.modes import Mode, NeedRole
+from engine.frames import (
+    Ask,
+    CardUse,
+    DamageEvent,
+    Death,
+    Dying,
+    Expect,
+    Judgement,
+    Judging,
+    Occasion,
+    Point,
+    SkillUse,
+    Window,
+)
+from engine.modes import NeedRole
+from engine.registry import AT_POINT, COMPULSORY, RULES
 from engine.state import Phase, evolve
-from engine.table import GameOver, IllegalMove, Table
+from engine.table import GameOver, Table
+from engine.windows import at_point, owned_keys, step_window
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
 TRICKS_ASKING_NULLIFICATION = frozenset(
@@ -35,26 +50,6 @@ TRICKS_ASKING_NULLIFICATION = frozenset(
         "fire_attack",
     }
 )
-
-
-@dataclass
-class Ctx:
-    """What a rule needs besides the table: the mode, and whether the move is forced."""
-
-    table: Table
-    mode: Mode
-    forced: bool = False
-
-    def require(self, condition: bool, reason: str) -> None:
-        """A rule check: refuses the move unless it is forced."""
-        if not condition and not self.forced:
-            raise IllegalMove(reason)
-
-    def refuse(self, reason: str) -> None:
-        """Refuses the move unless it is forced; for reasons costly to word, only
-        worded when the check fails (``if not ok: ctx.refuse(...)``)."""
-        if not self.forced:
-            raise IllegalMove(reason)
 
 
 Effect = Callable[["Ctx", CardUse], None]
@@ -109,19 +104,33 @@ def replace_top(t: Table, frame: object) -> None:
 
 
 def settle(ctx: Ctx) -> None:
+    """Advance the stack until a player must act (an Ask, Expect or Window on top)."""
     t = ctx.table
     guard = 0
-    while t.stack:
+    while True:
+        watch_losses(ctx)
+        if not t.stack:
+            return
         guard += 1
         if guard > 10_000:
             raise AssertionError("settlement does not progress")
         top = t.stack[-1]
-        if isinstance(top, Ask) and top.want == "tao" and not t.seat(top.for_seat).alive:
-            t.stack.pop()  # the dying seat died some other way meanwhile
-            continue
-        if isinstance(top, Ask | Expect):
+        if isinstance(top, Ask):
+            if top.want == "tao" and not t.seat(top.for_seat).alive:
+                t.stack.pop()  # the dying seat died some other way meanwhile
+                continue
+            if not top.anyone and top.want != "tao" and top.got >= top.need:
+                close_ask(ctx, top, True)  # answered by a judgement (八卦阵)
+                continue
+            if not top.anyone and _asked_window(t, top):
+                continue
             return
-        if isinstance(top, CardUse):
+        if isinstance(top, Expect):
+            return
+        if isinstance(top, Window):
+            if step_window(t, top):
+                return
+        elif isinstance(top, CardUse):
             _step_use(ctx, top)
         elif isinstance(top, DamageEvent):
             _step_damage(ctx, top)
@@ -131,8 +140,57 @@ def settle(ctx: Ctx) -> None:
             _step_death(ctx, top)
         elif isinstance(top, Judging):
             _step_judging(ctx, top)
+        elif isinstance(top, Judgement):
+            _step_judgement(ctx, top)
+        elif isinstance(top, SkillUse):
+            step = RULES[top.key].step
+            assert step is not None, top.key
+            step(ctx, top)
+        elif isinstance(top, Occasion):
+            if not at_point(t, top, top.point):
+                t.stack.pop()
         else:
             raise AssertionError(f"unknown frame {top!r}")
+
+
+_ASKED_POINTS = {"shan": Point.SHAN_NEEDED, "sha": Point.SHA_NEEDED}
+
+
+def _asked_window(t: Table, ask: Ask) -> bool:
+    """护驾 / 激将: a window for the seat asked, before it answers (once per seat asked)."""
+    point = _ASKED_POINTS.get(ask.want)
+    if point is None or ask.helping:
+        return False
+    return at_point(t, ask, point)
+
+
+def watch_losses(ctx: Ctx) -> None:
+    """Seats that lost equipment or their last hand card: 白银狮子 heals, windows open
+    for 枭姬 and 连营 (one Occasion each, over whatever is being settled)."""
+    t = ctx.table
+    if t.lost_equipment:
+        lost, t.lost_equipment = t.lost_equipment, []
+        for seat, card_id in lost:
+            s = t.seat(seat)
+            if not s.alive:
+                continue
+            if card(card_id).key == "silver_lion" and s.wounded:
+                heal(t, seat, 1)
+                t.log.append(f"白银狮子 leaves seat {seat}'s equipment: recovers 1 HP")
+            if Point.EQUIPMENT_LOST in AT_POINT:
+                push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
+    watched = t.hand_watch
+    if watched is None:
+        keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
+        watched = t.hand_watch = {
+            s.seat: s.hand_count for s in t.seats if s.alive and owned_keys(s) & keys
+        }
+    for seat, before in watched.items():
+        now = t.seats[seat - 1].hand_count
+        if now != before:
+            watched[seat] = now
+            if now == 0 and t.seats[seat - 1].alive:
+                push(t, Occasion(Point.HAND_EMPTIED, seat))
 
 
 def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:
@@ -159,20 +217,32 @@ def _next_target(t: Table, f: CardUse) -> None:
     if f.at + 1 < len(f.targets):
         replace_top(
             t,
-            evolve(f, at=f.at + 1, step=0, nullified=False, answered=False, point=Point.RESPOND),
+            evolve(
+                f,
+                at=f.at + 1,
+                step=0,
+                nullified=False,
+                answered=False,
+                point=Point.RESPOND,
+                opened=0,
+            ),
         )
     else:
         replace_top(t, evolve(f, point=Point.TO_DISCARD))
 
 
 def _step_use(ctx: Ctx, f: CardUse) -> None:
+    """003 卡牌使用顺序: declared (使用牌时), then target by target: becoming the
+    target, after targeting, the responses, the effect; then to the discard pile."""
     t = ctx.table
     if f.point in (Point.DECLARE, Point.CHOOSE_TARGETS, Point.BECOME_TARGET):
         if f.kind == "amazing_grace" and f.step == 0:
             replace_top(t, evolve(f, step=1))
             push(t, Expect("reveal", f.user, "五谷丰登: turn over cards", counts=(len(f.targets),)))
             return
-        replace_top(t, evolve(f, point=Point.RESPOND, step=0))
+        if at_point(t, f, Point.DECLARE):
+            return
+        replace_top(t, evolve(f, point=Point.RESPOND, step=0, opened=0))
         return
     if f.point is Point.TO_DISCARD:
         for c in f.cards:
@@ -183,12 +253,21 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
                 t.move(c, "discard")
         t.stack.pop()
         return
+    if not f.targets:  # nobody it can affect (桃园结义 with everyone at full HP)
+        replace_top(t, evolve(f, point=Point.TO_DISCARD))
+        return
     target = f.target
     if not t.seat(target).alive:
         _next_target(t, f)
         return
     if f.step == 0:
-        if f.kind in TRICKS_ASKING_NULLIFICATION and anyone_may_nullify(t):
+        if f.kind in SHA and (
+            at_point(t, f, Point.BECOME_TARGET) or at_point(t, t.stack[-1], Point.AFTER_TARGETING)
+        ):
+            return
+        f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
+        assert isinstance(f, CardUse)
+        if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
             replace_top(t, evolve(f, step=1, point=Point.RESPOND))
             push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
             return
@@ -219,6 +298,10 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
             t.log.append(f"藤甲 of seat {target}: an ordinary Sha has no effect")
             _next_target(t, f)
             return
+        if target in f.no_shan:  # 铁骑: no Shan can answer it
+            replace_top(t, evolve(f, step=5, point=Point.TAKE_EFFECT))
+            _sha_damage(t, f)
+            return
         replace_top(t, evolve(f, step=3, point=Point.RESPOND))
         push(
             t,
@@ -231,14 +314,23 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
         )
         return
     if f.step == 4:  # the Ask closed
-        if f.answered:  # dodged
+        if f.answered:  # dodged: 贯石斧 and 青龙偃月刀 may act (牌被响应后)
+            if at_point(t, f, Point.DODGED):
+                return
+            f = t.stack[-1]  # type: ignore[assignment]
+            assert isinstance(f, CardUse)
+        if f.answered:
             _next_target(t, f)
             return
         replace_top(t, evolve(f, step=5, point=Point.TAKE_EFFECT))
-        element = kind(f.kind).element
-        push(t, DamageEvent(target, 1 + f.bonus, element, f.user, f.kind))
+        _sha_damage(t, f)
         return
     _next_target(t, f)
+
+
+def _sha_damage(t: Table, f: CardUse) -> None:
+    element = kind(f.kind).element
+    push(t, DamageEvent(f.target, 1 + f.bonus, element, f.user, f.kind, cards=f.cards))
 
 
 def _duel(ctx: Ctx, f: CardUse) -> None:
@@ -260,7 +352,7 @@ def _duel(ctx: Ctx, f: CardUse) -> None:
     turn = (f.step - 4) // 2
     who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
     replace_top(t, evolve(f, step=1000))
-    push(t, DamageEvent(who, 1 + f.bonus, None, other, "duel"))
+    push(t, DamageEvent(who, 1 + f.bonus, None, other, "duel", cards=f.cards))
 
 
 def _mass_attack(want: str) -> Effect:
@@ -281,7 +373,7 @@ def _mass_attack(want: str) -> Effect:
                 _next_target(t, f)
                 return
             replace_top(t, evolve(f, step=5, point=Point.TAKE_EFFECT))
-            push(t, DamageEvent(target, 1, None, f.user, f.kind))
+            push(t, DamageEvent(target, 1, None, f.user, f.kind, cards=f.cards))
             return
         _next_target(t, f)
 
@@ -441,21 +533,35 @@ def lose_hp(ctx: Ctx, seat: int, amount: int) -> None:
 
 
 def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
+    """003 伤害结算: about to cause, causing, taking (with compulsory changes and
+    windows at each), the HP loss, then after causing / taking."""
     t = ctx.table
     s = t.seat(f.target)
     if f.point is Point.BEFORE_CAUSING:
         if not s.alive:
             t.stack.pop()
             return
-        amount = f.amount
-        armour = None if armour_ignored(t, f.source, f.card_kind) else armour_key(t, f.target)
-        if armour == "vine_armour" and f.element is Element.FIRE:
-            amount += 1
-            t.log.append(f"藤甲 of seat {f.target}: fire damage +1")
-        if armour == "silver_lion" and amount > 1:
-            amount = 1
-            t.log.append(f"白银狮子 of seat {f.target}: damage reduced to 1")
-        replace_top(t, evolve(f, amount=amount, point=Point.HP_CHANGE))
+        if at_point(t, f, Point.BEFORE_CAUSING):
+            return
+        replace_top(t, evolve(_compulsory(ctx, t.stack[-1], Point.CAUSING), point=Point.CAUSING))
+        return
+    if f.point is Point.CAUSING:
+        if at_point(t, f, Point.CAUSING):
+            return
+        if f.amount <= 0:  # prevented (寒冰剑)
+            t.stack.pop()
+            return
+        replace_top(
+            t, evolve(_compulsory(ctx, t.stack[-1], Point.RECEIVING), point=Point.RECEIVING)
+        )
+        return
+    if f.point is Point.RECEIVING:
+        if at_point(t, f, Point.RECEIVING):
+            return
+        if f.amount <= 0:
+            t.stack.pop()
+            return
+        replace_top(t, evolve(f, point=Point.HP_CHANGE))
         return
     if f.point is Point.HP_CHANGE:
         chained = s.chained and f.element is not None
@@ -468,8 +574,15 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
         return
-    # AFTER_DAMAGE: pass elemental damage along the chain (铁索连环)
+    # AFTER_DAMAGE: the windows of 造成伤害后 / 受到伤害后, then the iron chain passes
+    # elemental damage on (铁索连环)
+    if at_point(t, f, Point.AFTER_DAMAGE):
+        return
     t.stack.pop()
+    if f.card_kind == "lightning":  # a delayed trick's card has no use to settle it
+        for c in f.cards:
+            if t.where.get(c) == "processing":
+                t.move(c, "discard")
     if f.chained_at_start and f.element is not None and not f.spread:
         others = [
             seat
@@ -478,6 +591,14 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         ]
         for seat in reversed(others):
             push(t, DamageEvent(seat, f.amount, f.element, f.source, f.card_kind, spread=True))
+
+
+def _compulsory(ctx: Ctx, f: object, point: Point) -> DamageEvent:
+    """Compulsory changes to damage at ``point`` (古锭刀, 裸衣, 藤甲, 白银狮子 ...)."""
+    assert isinstance(f, DamageEvent)
+    for change in COMPULSORY.get(point, ()):
+        f = change(ctx.table, f)
+    return f
 
 
 def _step_dying(ctx: Ctx, f: Dying) -> None:
@@ -588,6 +709,9 @@ def check_victory(ctx: Ctx) -> None:
 
 def _step_judging(ctx: Ctx, f: Judging) -> None:
     t = ctx.table
+    if f.result:  # the judgement card took effect (the Judgement frame is over)
+        judge_delayed(ctx, f, f.result)
+        return
     if t.where.get(f.card) != f"judge:{f.seat}":
         t.stack.pop()  # the trick left the zone meanwhile
         return
@@ -615,6 +739,41 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
     t.stack.pop()
 
 
+def _step_judgement(ctx: Ctx, f: Judgement) -> None:
+    """判定: 鬼才 may replace the card before it takes effect; the frame under it
+    learns the result; 天妒 may gain the card after; then it is discarded."""
+    t = ctx.table
+    if at_point(t, f, Point.JUDGE_BEFORE):
+        return
+    f = t.stack[-1]  # type: ignore[assignment]
+    assert isinstance(f, Judgement)
+    if not f.delivered:
+        replace_top(t, evolve(f, delivered=True))
+        _deliver(ctx, f)
+        return
+    if at_point(t, f, Point.JUDGE_AFTER):
+        return
+    t.stack.pop()
+    if t.where.get(f.card) == "processing":
+        t.move(f.card, "discard")
+
+
+def _deliver(ctx: Ctx, f: Judgement) -> None:
+    """The judgement takes effect (生效): tell the frame that asked for it."""
+    t = ctx.table
+    below = t.stack[-2]
+    c = card(f.card)
+    if isinstance(below, Judging):
+        t.stack[-2] = evolve(below, result=f.card)
+    elif isinstance(below, Ask):  # 八卦阵: a red card counts as a Shan
+        red = c.colour is Colour.RED
+        t.log.append(f"八卦阵 {'succeeds' if red else 'fails'} ({c.face})")
+        # A red card is one 闪: the next one needed (无双) may be judged for again.
+        t.stack[-2] = evolve(below, got=below.got + (1 if red else 0), judged=not red)
+    elif isinstance(below, SkillUse):
+        t.stack[-2] = evolve(below, value=f.card, step=below.step + 1)
+
+
 # Delayed tricks that skip a phase unless the judgement card is of one suit:
 # 乐不思蜀 skips the play phase unless a heart, 兵粮寸断 the draw phase unless a club.
 _SKIPPING_TRICKS = {
@@ -624,10 +783,10 @@ _SKIPPING_TRICKS = {
 
 
 def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
-    """The judgement card for a delayed trick is turned over: apply the result."""
+    """The judgement card of a delayed trick took effect: apply the result."""
     t = ctx.table
     c = card(judged)
-    t.stack.pop()  # the Judging frame; its Expect was popped by the caller
+    t.stack.pop()  # the Judging frame
     skipping = _SKIPPING_TRICKS.get(f.kind)
     if skipping is not None:
         escape, phase = skipping
@@ -643,8 +802,9 @@ def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
     elif f.kind == "lightning":
         if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
             t.log.append(f"闪电 strikes seat {f.seat} ({c.face})")
-            t.move(f.card, "discard")
-            push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning"))
+            # The card stays in the processing area while its damage settles (奸雄 gains it).
+            t.move(f.card, "processing")
+            push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning", cards=(f.card,)))
         else:
             _pass_lightning(t, f.seat, f.card)
     else:

@@ -169,6 +169,7 @@ class Turn(NamedTuple):
     skips: frozenset[Phase] = frozenset()  # phases of this turn to be skipped
     skill_uses: tuple[tuple[str, int], ...] = ()  # (seat:skill, times) this play phase
     resume: int = 0  # an extra turn: the seat whose next plays after it (0: not extra)
+    flags: frozenset[str] = frozenset()  # "seat:skill" in force this turn (裸衣)
 
 
 # The empty index every new state starts from; nothing ever writes to it.

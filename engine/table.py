@@ -42,6 +42,10 @@ class Table:
         self.where: Mapping[int, str] = state.where  # copied on first write
         self._written: dict[int, str] | None = None
         self.log: list[str] = []  # what happened automatically, for the move's description
+        # (seat, card) of equipment cards that left a seat, for 枭姬 and 白银狮子
+        self.lost_equipment: list[tuple[int, int]] = []
+        # hand sizes of the seats whose skills watch for an emptied hand (连营)
+        self.hand_watch: dict[int, int] | None = None
 
     # ------------------------------------------------------------ reading
 
@@ -156,6 +160,7 @@ class Table:
             s = self.seats[int(owner) - 1]
             slot = _slot_holding(s, card_id)
             self.set_seat(s.with_equipped(slot, None))
+            self.lost_equipment.append((s.seat, card_id))
         elif kind == "judge":
             s = self.seats[int(owner) - 1]
             self.set_seat(evolve(s, judgement=tuple(d for d in s.judgement if d.card != card_id)))
@@ -205,6 +210,7 @@ class Table:
                 self._set_where(old, None)
                 self.discard_pile.append(old)
                 self._set_where(old, "discard")
+                self.lost_equipment.append((s.seat, old))
                 self.log.append(f"{card(old)} replaced, to the discard pile")
             self.set_seat(s.with_equipped(slot, card_id))
         elif kind == "judge":

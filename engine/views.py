@@ -3,8 +3,22 @@
 from __future__ import annotations
 
 from engine.derived import attack_range, card, distance, hand_limit, kind, sha_uses_left
-from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging
+from engine.frames import (
+    Ask,
+    CardUse,
+    DamageEvent,
+    Death,
+    Dying,
+    Expect,
+    Judgement,
+    Judging,
+    Occasion,
+    SkillUse,
+    Window,
+)
+from engine.registry import rule_name
 from engine.state import GameState, Phase
+from engine.windows import window_offers
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
@@ -19,6 +33,8 @@ def to_act(state: GameState) -> tuple[int, ...]:
             return (top.asked,)
         if isinstance(top, Expect):
             return (top.seat,)
+        if isinstance(top, Window):
+            return top.seats
         return ()
     return (state.turn.seat,) if state.turn.seat else ()
 
@@ -51,7 +67,36 @@ def describe_frame(frame: object) -> str:
         return f"{kind(frame.kind).name} in seat {frame.seat}'s judgement zone"
     if isinstance(frame, Expect):
         return f"waiting for seat {frame.seat}: {frame.reason}"
+    if isinstance(frame, Window):
+        return f"seat {frame.asked} may use a skill ({frame.point.value}), or pass"
+    if isinstance(frame, Judgement):
+        return f"seat {frame.seat}'s judgement card {card(frame.card)} ({frame.reason})"
+    if isinstance(frame, Occasion):
+        return f"{frame.point.value.replace('_', ' ')} of seat {frame.seat}"
+    if isinstance(frame, SkillUse):
+        return f"seat {frame.seat}'s {rule_name(frame.key)} is being settled"
     return repr(frame)
+
+
+def describe_top(state: GameState) -> str:
+    """The frame on top in words, naming what a window offers."""
+    top = state.stack[-1]
+    if isinstance(top, Window):
+        names = "、".join(rule_name(k) for k in window_offers(state, top))
+        return f"seat {top.asked} may use {names} ({top.point.value}), or pass"
+    return describe_frame(top)
+
+
+def _window(state: GameState) -> dict[str, object] | None:
+    top = state.stack[-1] if state.stack else None
+    if not isinstance(top, Window):
+        return None
+    return {
+        "point": top.point.value,
+        "seat": top.asked,
+        "seats": list(top.seats),
+        "offers": list(window_offers(state, top)),
+    }
 
 
 def timing_point(state: GameState) -> str:
@@ -116,7 +161,11 @@ def summary(state: GameState) -> dict[str, object]:
         },
         "draw_pile": state.draw_pile,
         "discard_pile": len(state.discard_pile) + state.discard_unknown,
-        "stack": [describe_frame(f) for f in reversed(state.stack)],
+        "stack": [
+            describe_top(state) if n == 0 else describe_frame(f)
+            for n, f in enumerate(reversed(state.stack))
+        ],
+        "window": _window(state),
         "timing": timing_point(state),
         "to_act": list(to_act(state)),
         "winner": state.winner,

@@ -11,6 +11,9 @@ is what the phone highlights when a card is scanned in someone's play phase.
 ``nullify`` (无懈可击, anyone), ``peach`` (桃 for a dying seat),
 ``judge``, ``choose_card`` (过河拆桥 / 顺手牵羊), ``show`` and
 ``fire_discard`` (火攻), ``reveal`` and ``pick`` (五谷丰登), ``reveal_role``,
+``window`` (a skill or equipment effect may be used: its keys, or pass),
+``choose`` (a word: 反间's suit), ``take_shown`` (反间: the card taken),
+``discard_or_damage`` (刚烈) and ``discard_or_draw`` (雌雄双股剑),
 ``settling`` (a frame that needs no player), ``over``.
 """
 
@@ -29,11 +32,13 @@ from engine.derived import (
     hand_limit_value,
     kind,
 )
-from engine.frames import Ask, CardUse, Expect
+from engine.frames import Ask, CardUse, Expect, Point, Window
 from engine.modes import mode_named
+from engine.registry import rule_name
 from engine.rules import describe_winner
 from engine.state import GameState, Phase, Role
 from engine.views import describe_frame
+from engine.windows import window_offers
 
 _RESPONSE_OPTIONS = {
     "shan": ("闪",),
@@ -89,6 +94,8 @@ def current_prompt(state: GameState) -> Prompt:
             return _ask_prompt(state, top)
         if isinstance(top, Expect):
             return _expect_prompt(state, top)
+        if isinstance(top, Window):
+            return _window_prompt(state, top)
         return Prompt((), "settling", f"settling: {describe_frame(top)}")
     if state.turn.phase is Phase.SETUP:
         return _setup_prompt(state)
@@ -174,6 +181,41 @@ def _ask_prompt(state: GameState, ask: Ask) -> Prompt:
     )
 
 
+_WINDOW_WORDS = {
+    Point.AFTER_DAMAGE: "after the damage",
+    Point.CAUSING: "as the damage is caused",
+    Point.BECOME_TARGET: "on becoming the target",
+    Point.AFTER_TARGETING: "after targeting",
+    Point.DODGED: "the Sha was dodged",
+    Point.DECLARE: "on using the card",
+    Point.JUDGE_BEFORE: "before the judgement takes effect",
+    Point.JUDGE_AFTER: "after the judgement took effect",
+    Point.SHAN_NEEDED: "asked for 闪",
+    Point.SHA_NEEDED: "asked for 杀",
+    Point.PREPARATION: "preparation phase",
+    Point.END_PHASE: "end phase",
+    Point.HAND_EMPTIED: "the last hand card is gone",
+    Point.EQUIPMENT_LOST: "an equipment card is lost",
+}
+
+
+def _window_prompt(state: GameState, window: Window) -> Prompt:
+    """A skill or equipment effect may be used now: its owner's buttons, or pass.
+
+    ``options`` are the offered keys (``skill SEAT KEY``) then ``pass``.
+    """
+    seat = window.asked
+    offered = window_offers(state, window)
+    names = " / ".join(rule_name(key) for key in offered)
+    when = _WINDOW_WORDS.get(window.point, window.point.value.replace("_", " "))
+    return Prompt(
+        (seat,),
+        "window",
+        f"{seat_label(state, seat)}: use {names}? ({when}), or pass",
+        (*offered, "pass"),
+    )
+
+
 def _expect_prompt(state: GameState, e: Expect) -> Prompt:
     label = seat_label(state, e.seat)
     who = (e.seat,)
@@ -215,6 +257,13 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
         return Prompt(who, "reveal", f"{label}: {e.reason} ({n})", (f"turn over {n}",))
     if e.what == "pick":
         return Prompt(who, "pick", f"{label}: {e.reason}", ("take a card",))
+    if e.what == "choose":
+        return Prompt(who, "choose", f"{label}: {e.reason}", e.options)
+    if e.what == "take_shown":
+        return Prompt(who, "take_shown", f"{label}: {e.reason}", ("the card shown",))
+    if e.what in ("discard_or_damage", "discard_or_draw"):
+        n = e.counts[0] if e.counts else 1
+        return Prompt(who, e.what, f"{label}: {e.reason}", (f"discard {n}", "pass"))
     return Prompt(who, e.what, f"{label}: {e.reason}")
 
 

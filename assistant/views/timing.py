@@ -39,8 +39,9 @@ discard / end phase                         DRAW_PHASE / DISCARD_PHASE / END_PHA
 setup, game over                            nobody
 ==========================================  =========================================
 
-ALWAYS, HAND_EMPTIED, EQUIPMENT_LOST and TRICK_USED skills take effect by
-themselves and are not listed. Only working skills count (face-up generals;
+A window on top (engine.windows) lists exactly the seats it asks, in order,
+with what each may use. ALWAYS skills take effect by themselves and are not
+listed. Only working skills count (face-up generals;
 lord skills for the lord), as ``engine.derived.active_skills`` says.
 """
 
@@ -52,10 +53,12 @@ from assistant.terms import PHASE_TEXT
 from assistant.views.table import shown_general_name
 from engine.derived import active_skills, kind
 from engine.effects import AsCard
-from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point
+from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point, Window
 from engine.generals import Skill, Timing
+from engine.registry import rule_name
 from engine.state import GameState, Phase
 from engine.views import describe_frame
+from engine.windows import window_offers
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +95,24 @@ POINT_NAMES = {
     Point.JUDGEMENT: "judgement (判定)",
     Point.DRAW: "draw (摸牌阶段摸牌)",
     Point.WAIT: "waiting for a choice",
+    Point.DODGED: "after being answered (牌被响应后)",
+    Point.JUDGE_BEFORE: "before the judgement takes effect (判定牌生效前)",
+    Point.JUDGE_AFTER: "after the judgement took effect (判定牌生效后)",
+    Point.SHAN_NEEDED: "a 闪 is needed (需要闪时)",
+    Point.SHA_NEEDED: "a 杀 is needed (需要杀时)",
+    Point.TURN_START: "start of the turn (回合开始时)",
+    Point.PREPARATION: "preparation phase (准备阶段)",
+    Point.JUDGEMENT_PHASE: "judgement phase (判定阶段)",
+    Point.DRAW_START: "start of the draw phase (摸牌阶段开始时)",
+    Point.DRAW_END: "end of the draw phase (摸牌阶段结束时)",
+    Point.PLAY_START: "start of the play phase (出牌阶段开始时)",
+    Point.PLAY_END: "end of the play phase (出牌阶段结束时)",
+    Point.DISCARD_START: "start of the discard phase (弃牌阶段开始时)",
+    Point.DISCARD_END: "end of the discard phase (弃牌阶段结束时)",
+    Point.END_PHASE: "end phase (结束阶段)",
+    Point.TURN_END: "end of the turn (回合结束时)",
+    Point.HAND_EMPTIED: "the last hand card is lost (失去最后的手牌时)",
+    Point.EQUIPMENT_LOST: "an equipment card is lost (失去装备区里的牌时)",
 }
 
 _SHA_KINDS = ("sha", "fire_sha", "thunder_sha")
@@ -215,6 +236,12 @@ def _acting(state: GameState) -> tuple[Actor, ...]:
         return (_actor(state, seat, (timing,), active),)
     top = state.stack[-1]
     below = state.stack[-2] if len(state.stack) > 1 else None
+    if isinstance(top, Window):  # the owners the window asks, in order, with what it offers
+        return tuple(
+            Actor(s, shown_general_name(state, s), tuple(rule_name(k) for k in keys))
+            for s in top.seats
+            if (keys := window_offers(state, top, s))
+        )
     if isinstance(top, Ask):
         return _ask_actors(state, top, below)
     if isinstance(top, Dying):

@@ -36,6 +36,10 @@ def test_play_phase_and_sha_asks_for_shan() -> None:
     assert (p.who, p.expects, p.options) == ((1,), "play", ("next",))
     assert "use a card or end the phase" in p.text
     play(g, f"use 1 #{sha} -> 2")
+    p = current_prompt(g.state)  # first 大乔 may move it with 流离 (成为目标时)
+    assert (p.who, p.expects, p.options) == ((2,), "window", ("liuli", "pass"))
+    assert p.text == "seat 2 (大乔): use 流离? (on becoming the target), or pass"
+    play(g, "pass 2")
     p = current_prompt(g.state)
     assert (p.who, p.expects, p.options) == ((2,), "respond", ("闪", "pass"))
     assert p.text == "seat 2 (大乔): play 闪 to answer 杀 from seat 1, or pass"

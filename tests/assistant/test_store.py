@@ -70,10 +70,13 @@ def simulated(seed: int = 3, players: int = 5, moves: int = 160) -> tuple[int, t
 
 @cache
 def finished_game() -> tuple[Move, ...]:
-    """A legal 4-player game that ends (the lord's side wins) in under 100 moves."""
-    played = play(0, random_setup(0, "identity", 4), 400)
-    assert played.states[-1].over
-    return tuple(played.moves)
+    """A legal 4-player game that ends, the lord's side winning: the first simulated
+    seed that does (which seed depends on the simulator, so it is searched for)."""
+    for seed in range(50):
+        played = play(seed, random_setup(seed, "identity", 4), 400)
+        if played.states[-1].winner == "lord":
+            return tuple(played.moves)
+    raise AssertionError("no simulated 4-player game won by the lord's side")
 
 
 def new_game(

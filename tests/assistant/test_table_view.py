@@ -205,7 +205,20 @@ def test_the_samples_exercise_what_the_views_show() -> None:
                     if present
                 )
     assert {"武器", "防具", "+1马", "-1马", "judgement", "chained", "dead", "role"} <= seen
-    assert {"flipped", "hidden"} <= seen
+    # No standard general's skill turns a general face down, so no sample flips one
+    # (see test_a_face_down_seat_is_shown_face_down).
+    assert "hidden" in seen
+
+
+def test_a_face_down_seat_is_shown_face_down() -> None:
+    """翻面 comes from skills outside the standard set: a forced flip stands in for one."""
+    game = Game(sample("identity-5").moves[:40])
+    game.push_text("! flip 2")
+    state = game.state
+    assert state.seat(2).flipped
+    acting = current_prompt(state).who
+    for s in state.seats:
+        check_seat(state, s, acting)
 
 
 def test_a_dead_seat_measures_nothing() -> None:

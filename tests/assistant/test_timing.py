@@ -11,11 +11,15 @@ def test_sha_on_daqiao_lists_liuli() -> None:
     g = table(["caocao", "daqiao", "zhenji", "zhugeliang", "liubei"])
     sha = cid("sha", "♠7")
     play(g, f"draw 1 #{sha} x1", f"use 1 #{sha} -> 2")
+    view = timing_view(g.state)  # 流离's window: 成为牌的目标时, before any 闪 is asked
+    assert view.point == "become a target (成为目标时)"
+    assert view.stack[0] == "seat 2 may use a skill (become_target), or pass"
+    assert [(a.seat, a.general, a.skills) for a in view.acting] == [(2, "大乔", ("流离",))]
+    play(g, "pass 2")
     view = timing_view(g.state)
     assert view.point == "respond (响应牌时)"
     assert view.stack[0] == "seat 2 asked for 闪: 杀 from seat 1"
     assert "interrupted by the ask for 闪" in view.stack[1]
-    assert [(a.seat, a.general, a.skills) for a in view.acting] == [(2, "大乔", ("流离",))]
 
 
 def test_shan_needed_skills_and_lord_hujia() -> None:
@@ -39,12 +43,17 @@ def test_archery_attack_lists_longdan_and_qingguo() -> None:
     assert [(a.seat, a.skills) for a in timing_view(g.state).acting] == [(4, ("倾国",))]
 
 
-def test_tieji_of_the_sha_user_comes_first() -> None:
+def test_liuli_then_tieji_in_the_order_of_003() -> None:
+    """003 卡牌使用顺序: 成为牌的目标时 (流离) comes before 使用牌指定目标后 (铁骑)."""
     g = table(["machao", "daqiao", "zhenji", "zhugeliang", "liubei"])
     sha = cid("sha", "♠7")
     play(g, f"draw 1 #{sha} x1", f"use 1 #{sha} -> 2")
     view = timing_view(g.state)
-    assert [(a.seat, a.skills) for a in view.acting] == [(1, ("铁骑",)), (2, ("流离",))]
+    assert [(a.seat, a.skills) for a in view.acting] == [(2, ("流离",))]
+    play(g, "pass 2")
+    view = timing_view(g.state)
+    assert view.point == "after targeting (指定目标后 / 成为目标后)"
+    assert [(a.seat, a.skills) for a in view.acting] == [(1, ("铁骑",))]
 
 
 def test_play_phase_and_draw_phase_skills() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.catalogue import standard_catalogue
+from engine.frames import Ask, Window
 from engine.game import Game
 from engine.state import GameState
 
@@ -86,3 +87,13 @@ def until_turn_of(g: Game, seat: int, phase: str = "judgement") -> None:
             return
         end_turn(g)
     raise AssertionError(f"seat {seat}'s turn never came")
+
+
+def asked(state: GameState) -> Ask:
+    """The request for a card on the stack, under any window of skills that may act first."""
+    for frame in reversed(state.stack):
+        if isinstance(frame, Window):
+            continue
+        assert isinstance(frame, Ask), frame
+        return frame
+    raise AssertionError("nobody is asked")

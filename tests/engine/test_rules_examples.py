@@ -9,10 +9,18 @@ from __future__ import annotations
 import pytest
 
 from engine.derived import attack_range, check_target, distance, hand_limit, kind, sha_uses_left
-from engine.frames import Ask
+from engine.frames import Ask, Point, Window
 from engine.state import Role
 from engine.table import IllegalMove
-from tests.engine.helpers import cid, end_turn, play, table, to_play_phase, until_turn_of
+from tests.engine.helpers import (
+    asked,
+    cid,
+    end_turn,
+    play,
+    table,
+    to_play_phase,
+    until_turn_of,
+)
 
 PLAIN = ["xiahoudun", "zhangliao", "xuchu", "guojia", "zhenji", "simayi"]
 
@@ -48,7 +56,7 @@ def test_004_blade_reaches_a_but_snatch_does_not() -> None:
     with pytest.raises(IllegalMove, match="seat 1: distance 3 > 1"):
         g.push_text(f"use 4 #{cid('snatch')} -> 1")
     play(g, f"use 4 #{cid('sha', '♠7')} -> 1")
-    assert isinstance(g.state.stack[-1], Ask) and g.state.stack[-1].asked == 1
+    assert asked(g.state).asked == 1
 
 
 def test_004_death_brings_neighbours_closer() -> None:
@@ -108,8 +116,7 @@ def test_wusheng_weapon_spent_as_sha_gives_no_range() -> None:
         g.push_text(f"use 3 #{bow} as sha -> 1")
     # A red hand card as Sha keeps the bow's range.
     play(g, f"use 3 #{cid('shan', '♥2')} as sha -> 1")
-    top = g.state.stack[-1]
-    assert isinstance(top, Ask) and top.asked == 1
+    assert asked(g.state).asked == 1
 
 
 def test_wusheng_needs_a_red_card() -> None:
@@ -186,6 +193,7 @@ def test_lightning_strikes_on_spade_two_to_nine() -> None:
     until_turn_of(g, 1)
     play(g, "pass", f"judge 1 #{cid('sha', '♠7')}")
     assert g.state.seat(1).hp == 4 - 3  # 4 players: no lord bonus
+    play(g, "pass 1")  # 曹操 does not gain the 闪电 with 奸雄
     assert cid("lightning", "♠A") in g.state.discard_pile
 
 
@@ -201,6 +209,7 @@ def test_game_ends_in_the_middle_of_a_settlement() -> None:
     assert g.state.seat(3).hp == 1 and not g.state.stack
     play(g, f"use 1 #{cid('archery_attack')}", "pass")  # nobody nullifies for seat 2
     play(g, "pass 2")  # seat 2 takes 1
+    play(g, "pass 2")  # and does not use 刚烈
     play(g, "pass")  # no nullification for seat 3
     play(g, "pass 3", "pass", "role 3 rebel")  # seat 3 dies unsaved
     s = g.state
@@ -286,6 +295,7 @@ def test_chained_fire_damage_passes_the_original_amount() -> None:
     play(g, f"use 1 #{cid('iron_chain', '♠J')} -> 2,3", "pass", "pass")
     assert g.state.seat(2).chained and g.state.seat(3).chained
     play(g, f"use 1 #{cid('fire_sha', '♥4')} -> 2", "pass 2")
+    play(g, "pass 2")  # 夏侯惇 does not use 刚烈; the damage then passes along the chain
     s = g.state
     assert s.seat(2).hp == 3 and s.seat(3).hp == 3
     assert not s.seat(2).chained and not s.seat(3).chained
@@ -335,7 +345,7 @@ def test_keji_skips_discard_without_sha() -> None:
 def test_flipped_general_skips_a_turn_and_turns_back() -> None:
     g = table(["caocao", "xiahoudun", "zhangliao", "xuchu"])
     to_play_phase(g)
-    play(g, "skill 1 jianxiong", "flip 2")
+    play(g, "!flip 2")  # as a skill the engine does not know would
     end_turn(g)
     assert g.state.turn.seat == 3
     assert not g.state.seat(2).flipped
@@ -346,12 +356,12 @@ def test_deck_runs_out_reshuffles_then_draws_the_game() -> None:
     g = table(["caocao", "xiahoudun", "zhangliao", "xuchu"])
     to_play_phase(g)
     pile = g.state.draw_pile
-    play(g, "skill 1 jianxiong", f"draw 1 x{pile}")
+    play(g, f"!draw 1 x{pile}")  # as skills the engine does not know would
     assert g.state.draw_pile == 0
-    play(g, f"discard 1 #{cid('sha', '♠7')}")
-    play(g, "draw 1 x1")  # the discard pile is shuffled in
+    play(g, f"!discard 1 #{cid('sha', '♠7')}")
+    play(g, "!draw 1 x1")  # the discard pile is shuffled in
     assert g.state.shuffles == 1
-    play(g, "draw 2 x1")
+    play(g, "!draw 2 x1")
     assert g.state.over and g.state.winner == "draw"
 
 
@@ -371,7 +381,7 @@ def test_004_losing_hp_is_not_damage() -> None:
     """004 §10: losing HP (苦肉) has no source and is not damage."""
     g = table(["huanggai", "xiahoudun", "zhangliao", "xuchu"], lord=1)
     to_play_phase(g)
-    play(g, "skill 1 kurou", "losehp 1 1", "draw 1 x2")
+    play(g, "skill 1 kurou")  # loses 1 HP, then draws two
     s = g.state
     assert s.seat(1).hp == 3 and s.seat(1).hand_count == 8
     assert not s.stack
@@ -386,15 +396,18 @@ def test_004_saved_from_dying_then_after_damage_skills() -> None:
     ask = g.state.stack[-1]
     assert isinstance(ask, Ask) and ask.want == "tao" and ask.for_seat == 2
     play(g, "pass 1", f"respond 2 #{cid('tao', '♥3')}")
-    assert g.state.seat(2).hp == 1 and not g.state.stack
-    play(g, "skill 2 ganglie", f"judge 2 #{cid('sha', '♠8')} for ganglie", "damage 1 1 from 2")
-    assert g.state.seat(1).hp == 3
+    window = g.state.stack[-1]
+    assert g.state.seat(2).hp == 1
+    assert isinstance(window, Window) and window.point is Point.AFTER_DAMAGE and window.asked == 2
+    play(g, "skill 2 ganglie", f"judge 2 #{cid('sha', '♠8')}")  # a spade: 刚烈 works
+    play(g, "pass 1")  # seat 1 does not discard two hand cards: 1 damage
+    assert g.state.seat(1).hp == 3 and not g.state.stack
 
 
 def test_extra_turn_comes_right_after_the_current_one() -> None:
     g = table(["caocao", "xiahoudun", "zhangliao", "xuchu"])
     to_play_phase(g)
-    play(g, "skill 1 jianxiong", "extraturn 3")
+    play(g, "!extraturn 3")  # as a skill the engine does not know would
     end_turn(g)
     assert g.state.turn.seat == 3
     end_turn(g)

@@ -1,0 +1,108 @@
+"""Moving a seat's own cards: checking a card can come from a seat's zones, and taking it.
+
+Used by the move handlers (rules) and by the skill rules alike: a card a
+player spends must be where the public state allows it to be; an unseen
+hand card is taken from the unknown pool.
+"""
+
+from __future__ import annotations
+
+from engine.context import Ctx
+from engine.derived import card
+from engine.state import evolve
+from engine.table import IllegalMove, Table, describe_zone
+
+__all__ = ["discard_cards", "lift_from", "possess", "take_unseen", "transfer"]
+
+
+def possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",)) -> str:
+    """Check ``card_id`` can come from the seat's ``zones``; returns the source for ``lift``."""
+    t = ctx.table
+    t.check_in_deck(card_id)
+    where = t.where.get(card_id)
+    s = t.seat(seat)
+    if where is None:
+        if "hand" in zones:
+            if s.hand_unknown > 0:
+                return f"hand:{seat}"
+            ctx.require(
+                False, f"{card(card_id)} cannot be in seat {seat}'s hand: no unseen cards there"
+            )
+            return "forced"
+        ctx.require(False, f"{card(card_id)} is not in seat {seat}'s {' or '.join(zones)}")
+        return "forced"
+    zone_kind, _, owner = where.partition(":")
+    if owner == str(seat) and zone_kind in {"equip" if z == "equipment" else z for z in zones}:
+        return where
+    ctx.require(
+        False,
+        f"{card(card_id)} is in {describe_zone(where)}, not seat {seat}'s {' or '.join(zones)}"
+        + (" (a misread, or a duplicate sticker?)" if zone_kind in ("discard", "removed") else ""),
+    )
+    return "forced"
+
+
+def lift_from(ctx: Ctx, seat: int, card_id: int, source: str) -> None:
+    t = ctx.table
+    if source == "forced":
+        where = t.where.get(card_id)
+        if where is None:
+            # A forced card from nowhere: take it from the unknown pool where possible.
+            s = t.seat(seat)
+            if s.hand_unknown > 0:
+                t.lift(card_id, f"hand:{seat}")
+            elif t.draw_pile > 0:
+                t.lift(card_id, "pile")
+            else:
+                t.lift(card_id, "discard")
+        else:
+            t.lift(card_id)
+    else:
+        t.lift(card_id, source)
+
+
+def transfer(
+    ctx: Ctx,
+    giver: int,
+    receiver: int,
+    cards: tuple[int, ...],
+    unknown: int,
+    zones: tuple[str, ...],
+) -> None:
+    t = ctx.table
+    sources = [possess(ctx, giver, c, zones) for c in cards]
+    for c, source in zip(cards, sources, strict=True):
+        lift_from(ctx, giver, c, source)
+        t.put(c, f"hand:{receiver}")
+    if unknown:
+        take_unseen(t, giver, unknown)
+        t.hand_to_unknown(receiver, unknown)
+
+
+def take_unseen(t: Table, seat: int, count: int) -> None:
+    """Unseen cards leave a hand; there must be that many (never forced: cards are physical)."""
+    s = t.seat(seat)
+    if count > s.hand_unknown:
+        raise IllegalMove(
+            f"seat {seat} has only {s.hand_unknown} unseen hand card"
+            f"{'s' if s.hand_unknown != 1 else ''}, not {count}"
+        )
+    t.set_seat(evolve(s, hand_unknown=s.hand_unknown - count))
+
+
+def discard_cards(
+    ctx: Ctx,
+    seat: int,
+    cards: tuple[int, ...],
+    unknown: int = 0,
+    zones: tuple[str, ...] = ("hand",),
+) -> None:
+    """A seat's cards go to the discard pile (a skill's cost): checked, then moved."""
+    t = ctx.table
+    sources = [possess(ctx, seat, c, zones) for c in cards]
+    for c, source in zip(cards, sources, strict=True):
+        lift_from(ctx, seat, c, source)
+        t.put(c, "discard")
+    if unknown:
+        take_unseen(t, seat, unknown)
+        t.discard_unknown += unknown

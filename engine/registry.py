@@ -1,0 +1,131 @@
+"""The rule registry: every skill and equipment effect the engine settles, by key.
+
+A rule is the data the settlement needs about one skill (or one equipment
+card's effect): when it may be used, whether it applies by itself, and the
+handlers that carry it out. The general data (``generals.toml``) names the
+skills; the modules beside this one (``wei``, ``shu``, ``wu``, ``qun``,
+``equipment``) register one rule per key with :func:`rule`. A skill with no
+rule here is still recorded (``skill SEAT KEY``), and the moves that enter
+its effects are then allowed as the skill's own (advisory, never blocking).
+
+How a rule is used:
+
+- ``point`` set: a **window** opens at that timing point when ``can`` holds
+  for its owner; owners are asked in seat order from the current player,
+  and ``use`` runs when the owner answers with ``skill SEAT KEY ...``.
+- ``phases`` set: used **actively** in those phases of the owner's own turn
+  (出牌阶段 skills; 突袭 in the draw phase); ``use`` runs on ``skill``.
+- ``step``: a skill whose effect waits for the table in between (a
+  judgement, a choice) pushes a :class:`~engine.frames.SkillUse` frame; the
+  settlement calls ``step`` whenever that frame is on top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING
+
+from engine.catalogue import standard_catalogue
+from engine.frames import Point, SkillUse
+from engine.state import Phase
+
+if TYPE_CHECKING:
+    from engine.context import Ctx
+    from engine.frames import DamageEvent
+    from engine.moves import Skill
+    from engine.table import Table
+
+Condition = Callable[["Table", int, object], bool]
+"""``can(table, owner, event)``: whether the owner may use it now (``event``: the
+frame under the window)."""
+
+Use = Callable[["Ctx", "Skill", object], None]
+"""``use(ctx, move, event)``: check the move's cards and targets, then settle."""
+
+Step = Callable[["Ctx", SkillUse], None]
+
+
+def _always(t: Table, owner: int, event: object) -> bool:
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    key: str
+    use: Use
+    point: Point | None = None
+    can: Condition = _always
+    phases: frozenset[Phase] = frozenset()
+    step: Step | None = None
+    limit_per_phase: int = 0  # 0: no limit (限一次: 1)
+    cards: tuple[int, int | None] = (0, 0)  # how many cards the move names (None: any)
+    targets: tuple[int, int | None] = (0, 0)  # how many seats it chooses
+
+
+def rule_name(key: str) -> str:
+    """A rule's name as players say it: the skill's, or the equipment card's."""
+    return _names().get(key, key)
+
+
+@cache
+def _names() -> dict[str, str]:
+    names = {k.key: k.name for k in standard_catalogue().kinds.values()}
+    for general in standard_catalogue().generals:
+        names.update((skill.key, skill.name) for skill in general.skills)
+    return names
+
+
+RULES: dict[str, Rule] = {}
+"""Every rule by key (a skill key of generals.toml, or an equipment card kind's key)."""
+
+AT_POINT: dict[Point, frozenset[str]] = {}
+"""The keys whose windows open at each point (a quick test before looking at seats)."""
+
+
+def rule(
+    key: str,
+    *,
+    point: Point | None = None,
+    can: Condition = _always,
+    phases: tuple[Phase, ...] = (),
+    step: Step | None = None,
+    limit_per_phase: int = 0,
+    cards: tuple[int, int | None] = (0, 0),
+    targets: tuple[int, int | None] = (0, 0),
+) -> Callable[[Use], Use]:
+    """Register ``use`` as the rule of ``key`` (a decorator).
+
+    ``cards`` and ``targets`` say how many cards and seats a ``skill`` move of
+    it names (low, high; high None: any number): what a table is asked for
+    before the move is complete.
+    """
+
+    def register(use: Use) -> Use:
+        if key in RULES:
+            raise AssertionError(f"two rules for {key!r}")
+        RULES[key] = Rule(
+            key, use, point, can, frozenset(phases), step, limit_per_phase, cards, targets
+        )
+        if point is not None:
+            AT_POINT[point] = AT_POINT.get(point, frozenset()) | {key}
+        return use
+
+    return register
+
+
+Change = Callable[["Table", "DamageEvent"], "DamageEvent"]
+
+COMPULSORY: dict[Point, list[Change]] = {}
+"""Compulsory changes to damage (锁定技 and equipment that apply themselves), by point."""
+
+
+def compulsory(point: Point) -> Callable[[Change], Change]:
+    """Register a compulsory change of a damage event at ``point`` (a decorator)."""
+
+    def register(change: Change) -> Change:
+        COMPULSORY.setdefault(point, []).append(change)
+        return change
+
+    return register

@@ -1,0 +1,76 @@
+"""Small helpers the skill rules share: checking a skill move's cards and targets."""
+
+from __future__ import annotations
+
+from engine.catalogue import standard_catalogue
+from engine.context import Ctx
+from engine.derived import card
+from engine.frames import Expect, SkillUse
+from engine.moves import Skill
+from engine.settlement import push
+from engine.state import evolve
+from engine.table import IllegalMove, Table
+
+
+def count_cards(m: Skill) -> int:
+    return len(m.cards) + m.unknown
+
+
+def need_cards(m: Skill, low: int, high: int | None, what: str) -> None:
+    """The move spends between ``low`` and ``high`` cards (``high`` None: no upper bound)."""
+    n = count_cards(m)
+    if n < low or (high is not None and n > high):
+        raise IllegalMove(what)
+
+
+def need_targets(m: Skill, low: int, high: int, what: str) -> None:
+    if not low <= len(m.targets) <= high:
+        raise IllegalMove(what)
+
+
+def living_other(t: Table, owner: int, target: int, name: str) -> None:
+    """``target`` is another living seat."""
+    s = t.seat(target)
+    if target == owner:
+        raise IllegalMove(f"{name}: choose another player, not yourself")
+    if not s.alive:
+        raise IllegalMove(f"{name}: seat {target} is dead")
+
+
+def is_male(t: Table, seat: int) -> bool:
+    s = t.seat(seat)
+    shown = [g for g in s.generals if g not in s.hidden]
+    return bool(shown) and standard_catalogue().general(shown[0]).gender.value == "male"
+
+
+def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: str) -> None:
+    """``taker`` takes one card of ``source``'s ``zones``: at once when the only
+    possibility is an unseen hand card, else the table says which (``take``)."""
+    t = ctx.table
+    s = t.seat(source)
+    has_equipment = "e" in zones and bool(s.equipment)
+    has_judgement = "j" in zones and bool(s.judgement)
+    if s.hand_unknown and not s.hand and not has_equipment and not has_judgement:
+        t.set_seat(evolve(s, hand_unknown=s.hand_unknown - 1))
+        t.hand_to_unknown(taker, 1)
+        t.log.append(f"seat {taker} takes an unseen hand card of seat {source}")
+        return
+    if s.hand_count == 0 and not has_equipment and not has_judgement:
+        return
+    push(t, Expect("take_one", taker, reason, other=source, zones=zones))
+
+
+def is_red(card_id: int) -> bool:
+    return card(card_id).colour.value == "red"
+
+
+def judge_for(t: Table, use: SkillUse, reason: str) -> None:
+    """A skill's judgement: the owner turns over a card; the result comes back to
+    ``use`` (``value``, one step on) once it takes effect."""
+    t.stack[-1] = evolve(use, step=use.step + 1)
+    push(t, Expect("judge", use.seat, reason))
+
+
+def no_arguments(m: Skill, name: str) -> None:
+    if m.cards or m.unknown or m.targets:
+        raise IllegalMove(f"{name} takes no cards or targets here")

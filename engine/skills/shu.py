@@ -1,0 +1,194 @@
+"""蜀 (shu) generals' skills, each by its key in generals.toml.
+
+武圣, 咆哮, 空城, 龙胆, 马术 and 奇才 change numbers or conversions only: they
+are declared as effects in generals.toml and need no rule here.
+"""
+
+from __future__ import annotations
+
+from engine.cardops import transfer
+from engine.cards import Colour
+from engine.context import Ctx
+from engine.derived import card, check_target, kind, sha_uses_left
+from engine.frames import Ask, CardUse, Occasion, Point, SkillUse
+from engine.moves import Skill
+from engine.registry import rule
+from engine.settlement import SHA, heal, push
+from engine.skills.common import count_cards, judge_for, living_other, need_targets, no_arguments
+from engine.state import Phase, evolve
+from engine.table import IllegalMove, Table
+
+# ---------------------------------------------------------------- 刘备
+
+
+@rule("rende", phases=(Phase.PLAY,), cards=(1, None), targets=(1, 1))
+def rende(ctx: Ctx, m: Skill, event: object) -> None:
+    """仁德: gives hand cards to another player; on the second card given this phase,
+    recovers 1 HP."""
+    t = ctx.table
+    need_targets(m, 1, 1, "仁德: give to one other player (-> N)")
+    if count_cards(m) < 1:
+        raise IllegalMove("仁德: give at least one hand card (#id, or xN unseen)")
+    target = m.targets[0]
+    living_other(t, m.seat, target, "仁德")
+    transfer(ctx, m.seat, target, m.cards, m.unknown, ("hand",))
+    key = f"{m.seat}:rende_given"
+    uses = dict(t.turn.skill_uses)
+    before = uses.get(key, 0)
+    uses[key] = before + count_cards(m)
+    t.set_turn(skill_uses=tuple(sorted(uses.items())))
+    if before < 2 <= uses[key] and heal(t, m.seat, 1):
+        t.log.append(f"仁德: seat {m.seat} gave a second card this phase and recovers 1 HP")
+
+
+def _shu_helpers(t: Table, owner: int) -> tuple[int, ...]:
+    return tuple(s for s in t.order_from(owner) if s != owner and t.seat(s).kingdom == "shu")
+
+
+def _sha_asked(t: Table, owner: int, event: object) -> bool:
+    return (
+        isinstance(event, Ask)
+        and event.want == "sha"
+        and event.asked == owner
+        and not event.helping
+        and bool(_shu_helpers(t, owner))
+    )
+
+
+def _jijiang_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if use.step == 0:
+        t.stack[-1] = evolve(use, step=1)
+        helpers = _shu_helpers(t, use.seat)
+        push(
+            t,
+            Ask(
+                "sha",
+                helpers,
+                f"激将: play a Sha for seat {use.seat}",
+                for_seat=use.seat,
+                helping=True,
+            ),
+        )
+        return
+    t.stack.pop()
+    if use.step == 1:  # nobody played one
+        return
+    # A 蜀 player's Sha: the lord uses it on his target, as his own Sha.
+    t.set_turn(sha_used=t.turn.sha_used + 1, sha_this_turn=True)
+    push(t, CardUse(use.seat, use.word, use.cards, use.targets))
+
+
+@rule(
+    "jijiang",
+    point=Point.SHA_NEEDED,
+    can=_sha_asked,
+    phases=(Phase.PLAY,),
+    step=_jijiang_step,
+    targets=(0, 1),
+)
+def jijiang(ctx: Ctx, m: Skill, event: object) -> None:
+    """激将 (lord): when he needs a Sha, the other 蜀 seats, in order, may play one for
+    him; in his play phase, to use a Sha on a target (``-> N``)."""
+    t = ctx.table
+    if m.cards or m.unknown:
+        raise IllegalMove("激将 spends none of his own cards")
+    if not _shu_helpers(t, m.seat):
+        raise IllegalMove("激将: no other 蜀 player is alive")
+    if isinstance(event, Ask):  # asked for a Sha: the helpers answer that request
+        no_arguments(m, "激将")
+        push(
+            t,
+            Ask(
+                "sha",
+                _shu_helpers(t, m.seat),
+                f"激将: play a Sha for seat {m.seat}",
+                for_seat=m.seat,
+                helping=True,
+            ),
+        )
+        return
+    need_targets(m, 1, 1, "激将: name the target of the Sha (-> N)")
+    target = m.targets[0]
+    check = check_target(t, m.seat, kind("sha"), target)
+    if not check.legal:
+        raise IllegalMove(f"激将: seat {target}: {check.reason}")
+    left = sha_uses_left(t, m.seat)
+    if left is not None and left <= 0:
+        raise IllegalMove("one Sha per play phase: already used")
+    push(t, SkillUse(m.seat, "jijiang", targets=(target,)))
+
+
+# ---------------------------------------------------------------- 诸葛亮
+
+
+def _own_preparation(t: Table, owner: int, event: object) -> bool:
+    return isinstance(event, Occasion) and event.seat == owner
+
+
+@rule("guanxing", point=Point.PREPARATION, can=_own_preparation)
+def guanxing(ctx: Ctx, m: Skill, event: object) -> None:
+    """观星: looks at the top cards of the draw pile and puts them back in any order.
+
+    Nothing the table can see changes: the pile stays unknown.
+    """
+    no_arguments(m, "观星")
+    t = ctx.table
+    n = min(len(t.living), 5)
+    t.log.append(f"观星: seat {m.seat} looks at the top {n} cards and puts them back")
+
+
+# ---------------------------------------------------------------- 马超
+
+
+def _own_sha(t: Table, owner: int, event: object) -> bool:
+    return isinstance(event, CardUse) and event.user == owner and event.kind in SHA
+
+
+def _tieji_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if use.step == 0:
+        judge_for(t, use, "铁骑: turn over the judgement card")
+        return
+    t.stack.pop()
+    if use.step == 1 or not _red(use.value):
+        return
+    for n in range(len(t.stack) - 1, -1, -1):
+        frame = t.stack[n]
+        if isinstance(frame, CardUse) and frame.user == use.seat and frame.kind in SHA:
+            t.stack[n] = evolve(frame, no_shan=(*frame.no_shan, *use.targets))
+            t.log.append(f"铁骑: seat {use.targets[0]} cannot answer with a Shan")
+            return
+
+
+def _red(card_id: int) -> bool:
+    return card(card_id).colour is Colour.RED
+
+
+@rule("tieji", point=Point.AFTER_TARGETING, can=_own_sha, step=_tieji_step)
+def tieji(ctx: Ctx, m: Skill, event: object) -> None:
+    """铁骑: after targeting a player with a Sha, judges; if red, no Shan can answer it."""
+    no_arguments(m, "铁骑")
+    assert isinstance(event, CardUse)
+    push(ctx.table, SkillUse(m.seat, "tieji", targets=(event.target,)))
+
+
+# ---------------------------------------------------------------- 黄月英
+
+
+def _own_trick(t: Table, owner: int, event: object) -> bool:
+    """She uses a non-delayed trick: one being settled, or 无懈可击 used in response."""
+    if isinstance(event, Occasion):
+        return event.point is Point.DECLARE and event.seat == owner
+    return (
+        isinstance(event, CardUse)
+        and event.user == owner
+        and kind(event.kind).type.value == "trick"
+    )
+
+
+@rule("jizhi", point=Point.DECLARE, can=_own_trick)
+def jizhi(ctx: Ctx, m: Skill, event: object) -> None:
+    """集智: when she uses a non-delayed trick, draws one card."""
+    no_arguments(m, "集智")
+    ctx.table.draw_unknown(m.seat, 1)

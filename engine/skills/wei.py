@@ -1,0 +1,274 @@
+"""魏 (wei) generals' skills, each by its key in generals.toml."""
+
+from __future__ import annotations
+
+from engine.cardops import lift_from, possess
+from engine.context import Ctx
+from engine.derived import card
+from engine.frames import Ask, DamageEvent, Expect, Judgement, Occasion, Point, SkillUse
+from engine.moves import Skill
+from engine.registry import compulsory, rule
+from engine.settlement import SHA, push, replace_top
+from engine.skills.common import judge_for, living_other, need_targets, no_arguments, take_from
+from engine.state import Phase, evolve
+from engine.table import IllegalMove, Table
+from engine.windows import set_event
+
+# ---------------------------------------------------------------- 曹操
+
+
+def _caused_by_cards(t: Table, owner: int, event: object) -> bool:
+    return (
+        isinstance(event, DamageEvent)
+        and event.target == owner
+        and any(t.where.get(c) == "processing" for c in event.cards)
+    )
+
+
+@rule("jianxiong", point=Point.AFTER_DAMAGE, can=_caused_by_cards)
+def jianxiong(ctx: Ctx, m: Skill, event: object) -> None:
+    """奸雄: after taking damage, gains the cards that caused it."""
+    no_arguments(m, "奸雄")
+    assert isinstance(event, DamageEvent)
+    t = ctx.table
+    for c in event.cards:
+        if t.where.get(c) == "processing":
+            t.move(c, f"hand:{m.seat}")
+    t.log.append(f"奸雄: seat {m.seat} gains {' '.join(str(card(c)) for c in event.cards)}")
+
+
+def _wei_helpers(t: Table, owner: int) -> tuple[int, ...]:
+    return tuple(s for s in t.order_from(owner) if s != owner and t.seat(s).kingdom == "wei")
+
+
+def _shan_asked(t: Table, owner: int, event: object) -> bool:
+    return (
+        isinstance(event, Ask)
+        and event.want == "shan"
+        and event.asked == owner
+        and bool(_wei_helpers(t, owner))
+    )
+
+
+@rule("hujia", point=Point.SHAN_NEEDED, can=_shan_asked)
+def hujia(ctx: Ctx, m: Skill, event: object) -> None:
+    """护驾 (lord): the other 魏 seats, in order, may play a Shan for him."""
+    no_arguments(m, "护驾")
+    t = ctx.table
+    helpers = _wei_helpers(t, m.seat)
+    push(
+        t,
+        Ask("shan", helpers, f"护驾: play a Shan for seat {m.seat}", for_seat=m.seat, helping=True),
+    )
+
+
+# ---------------------------------------------------------------- 司马懿
+
+
+def _source_has_cards(t: Table, owner: int, event: object) -> bool:
+    if not (isinstance(event, DamageEvent) and event.target == owner and event.source):
+        return False
+    source = t.seat(event.source)
+    return event.source != owner and source.alive and source.card_count > 0
+
+
+@rule("fankui", point=Point.AFTER_DAMAGE, can=_source_has_cards)
+def fankui(ctx: Ctx, m: Skill, event: object) -> None:
+    """反馈: after taking damage, takes one card (hand or equipment) of the source."""
+    no_arguments(m, "反馈")
+    assert isinstance(event, DamageEvent) and event.source
+    take_from(ctx, m.seat, event.source, "he", "反馈: take one card of the damage source")
+
+
+def _has_hand(t: Table, owner: int, event: object) -> bool:
+    return isinstance(event, Judgement) and t.seat(owner).hand_count > 0
+
+
+@rule("guicai", point=Point.JUDGE_BEFORE, can=_has_hand, cards=(1, 1))
+def guicai(ctx: Ctx, m: Skill, event: object) -> None:
+    """鬼才: before a judgement card takes effect, plays a hand card in its place."""
+    assert isinstance(event, Judgement)
+    t = ctx.table
+    if len(m.cards) != 1 or m.unknown or m.targets:
+        raise IllegalMove("鬼才: name the hand card played in place of the judgement card")
+    source = possess(ctx, m.seat, m.cards[0], ("hand",))
+    lift_from(ctx, m.seat, m.cards[0], source)
+    t.put(m.cards[0], "processing")
+    if t.where.get(event.card) == "processing":
+        t.move(event.card, "discard")
+    set_event(t, evolve(event, card=m.cards[0]))
+    t.log.append(f"鬼才: {card(m.cards[0])} replaces the judgement card {card(event.card)}")
+
+
+# ---------------------------------------------------------------- 夏侯惇
+
+
+def _has_source(t: Table, owner: int, event: object) -> bool:
+    return (
+        isinstance(event, DamageEvent)
+        and event.target == owner
+        and bool(event.source)
+        and event.source != owner
+        and t.seat(event.source or owner).alive
+    )
+
+
+def _ganglie_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if use.step == 0:
+        judge_for(t, use, "刚烈: turn over the judgement card")
+        return
+    t.stack.pop()
+    if use.step == 1 or card(use.value).suit.value == "heart":
+        return  # no judgement, or a heart: nothing happens
+    source = t.seat(use.other)
+    if not source.alive:
+        return
+    if source.hand_count < 2:
+        push(t, DamageEvent(use.other, 1, None, use.seat, None))
+        return
+    push(
+        t,
+        Expect(
+            "discard_or_damage",
+            use.other,
+            f"刚烈 of seat {use.seat}: discard two hand cards, or take 1 damage",
+            other=use.seat,
+            counts=(2,),
+        ),
+    )
+
+
+@rule("ganglie", point=Point.AFTER_DAMAGE, can=_has_source, step=_ganglie_step)
+def ganglie(ctx: Ctx, m: Skill, event: object) -> None:
+    """刚烈: after taking damage, judges; unless a heart, the source discards two hand
+    cards or takes 1 damage from him."""
+    no_arguments(m, "刚烈")
+    assert isinstance(event, DamageEvent) and event.source
+    push(ctx.table, SkillUse(m.seat, "ganglie", other=event.source))
+
+
+# ---------------------------------------------------------------- 张辽
+
+
+@rule("tuxi", phases=(Phase.DRAW,), targets=(1, 2))
+def tuxi(ctx: Ctx, m: Skill, event: object) -> None:
+    """突袭: instead of drawing, takes one hand card from each of up to two other players."""
+    t = ctx.table
+    if not (isinstance(event, Expect) and event.what == "draw" and event.seat == m.seat):
+        raise IllegalMove("突袭 replaces the draw of the draw phase: use it before drawing")
+    if m.cards or m.unknown:
+        raise IllegalMove("突袭 spends no cards: name the players (-> N,M)")
+    need_targets(m, 1, 2, "突袭: one or two other players, not more")
+    if len(set(m.targets)) != len(m.targets):
+        raise IllegalMove("突袭: two different players")
+    for target in m.targets:
+        living_other(t, m.seat, target, "突袭")
+        if t.seat(target).hand_count == 0:
+            raise IllegalMove(f"突袭: seat {target} has no hand cards")
+    t.stack.pop()  # the draw
+    order = t.order_from(m.seat)
+    for target in sorted(m.targets, key=order.index, reverse=True):
+        take_from(ctx, m.seat, target, "h", f"突袭: take a hand card of seat {target}")
+
+
+# ---------------------------------------------------------------- 许褚
+
+
+@rule("luoyi", phases=(Phase.DRAW,))
+def luoyi(ctx: Ctx, m: Skill, event: object) -> None:
+    """裸衣: draws one card fewer; his Sha and Duel deal 1 more damage this turn."""
+    no_arguments(m, "裸衣")
+    t = ctx.table
+    if not (isinstance(event, Expect) and event.what == "draw" and event.seat == m.seat):
+        raise IllegalMove("裸衣 is declared in the draw phase, before drawing")
+    counts = tuple(n - 1 for n in event.counts if n >= 1)
+    replace_top(t, evolve(event, counts=(max(counts),) if counts else (0,)))
+    t.set_turn(flags=t.turn.flags | {f"{m.seat}:luoyi"})
+
+
+@compulsory(Point.CAUSING)
+def luoyi_damage(t: Table, f: DamageEvent) -> DamageEvent:
+    """裸衣 in force: his Sha and Duel deal 1 more damage this turn."""
+    if (
+        f.source
+        and f"{f.source}:luoyi" in t.turn.flags
+        and (f.card_kind in SHA or f.card_kind == "duel")
+    ):
+        t.log.append(f"裸衣: seat {f.source}'s {f.card_kind} deals 1 more damage")
+        return evolve(f, amount=f.amount + 1)
+    return f
+
+
+# ---------------------------------------------------------------- 郭嘉
+
+
+def _own_judgement(t: Table, owner: int, event: object) -> bool:
+    return (
+        isinstance(event, Judgement)
+        and event.seat == owner
+        and t.where.get(event.card) == "processing"
+    )
+
+
+@rule("tiandu", point=Point.JUDGE_AFTER, can=_own_judgement)
+def tiandu(ctx: Ctx, m: Skill, event: object) -> None:
+    """天妒: after his own judgement card takes effect, gains it."""
+    no_arguments(m, "天妒")
+    assert isinstance(event, Judgement)
+    ctx.table.move(event.card, f"hand:{m.seat}")
+
+
+def _took_damage(t: Table, owner: int, event: object) -> bool:
+    return isinstance(event, DamageEvent) and event.target == owner
+
+
+@rule("yiji", point=Point.AFTER_DAMAGE, can=_took_damage, targets=(0, None))
+def yiji(ctx: Ctx, m: Skill, event: object) -> None:
+    """遗计: for each 1 damage, the top two cards of the draw pile go to the players he
+    chooses (``-> A,B`` for each point; one seat alone takes them all)."""
+    assert isinstance(event, DamageEvent)
+    t = ctx.table
+    if m.cards or m.unknown:
+        raise IllegalMove("遗计 hands out cards from the draw pile: name the receivers only")
+    count = 2 * event.amount
+    receivers = m.targets or (m.seat,)
+    if len(receivers) == 1:
+        receivers = receivers * count
+    if len(receivers) != count:
+        raise IllegalMove(f"遗计: {count} cards to hand out, one receiver each (or one for all)")
+    for seat in receivers:
+        if not t.seat(seat).alive:
+            raise IllegalMove(f"遗计: seat {seat} is dead")
+    t.ensure_pile(count)
+    for seat in receivers:
+        t.draw_unknown(seat, 1)
+    t.log.append(f"遗计: {count} cards to seats {', '.join(map(str, receivers))}")
+
+
+# ---------------------------------------------------------------- 甄姬
+
+
+def _own_preparation(t: Table, owner: int, event: object) -> bool:
+    return isinstance(event, Occasion) and event.seat == owner
+
+
+def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if use.step == 0:
+        judge_for(t, use, "洛神: turn over the judgement card")
+        return
+    t.stack.pop()
+    if use.step == 1:
+        return
+    if card(use.value).colour.value == "black":
+        t.move(use.value, f"hand:{use.seat}")
+        t.log.append(f"洛神: seat {use.seat} gains {card(use.value)}; may judge again")
+        push(t, Occasion(Point.PREPARATION, use.seat))  # the window opens again
+
+
+@rule("luoshen", point=Point.PREPARATION, can=_own_preparation, step=_luoshen_step)
+def luoshen(ctx: Ctx, m: Skill, event: object) -> None:
+    """洛神: judges again and again, gaining each black card, until a red one."""
+    no_arguments(m, "洛神")
+    push(ctx.table, SkillUse(m.seat, "luoshen"))

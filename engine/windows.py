@@ -1,0 +1,132 @@
+"""Windows: the moments optional skills and equipment effects may be used (时机).
+
+At each timing point the settlement calls :func:`at_point`. When some
+living seat owns a rule for that point whose condition holds, a
+:class:`~engine.frames.Window` goes on the stack over the event it is about,
+and its owners are asked one at a time in seat order from the current
+player. A window nobody can use is never opened. An owner answers with
+``skill SEAT KEY ...`` or declines with ``pass SEAT``; any other move closes
+the window by itself (the table has moved on).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.derived import active_skills, card
+from engine.frames import BIT, Point, Window
+from engine.registry import AT_POINT, RULES
+from engine.state import GameState, Role, Seat, evolve
+from engine.table import Table
+
+
+def owned_keys(s: Seat) -> frozenset[str]:
+    """The rule keys a seat owns now: its working skills and its weapon's and armour's."""
+    weapon = card(s.weapon).key if s.weapon is not None else ""
+    armour = card(s.armour).key if s.armour is not None else ""
+    return _owned(s.generals, s.hidden, s.role is Role.LORD, weapon, armour)
+
+
+@cache
+def _owned(
+    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool, weapon: str, armour: str
+) -> frozenset[str]:
+    probe = Seat(0, generals=generals, hidden=hidden, role=Role.LORD if lord else None)
+    keys = {skill.key for skill in active_skills(probe)}
+    keys.update(k for k in (weapon, armour) if k)
+    return frozenset(keys)
+
+
+def owns(s: Seat, key: str) -> bool:
+    return key in owned_keys(s)
+
+
+def offers(t: Table, point: Point, seat: int, event: object, declined: frozenset[str]) -> list[str]:
+    """The keys ``seat`` may use at ``point`` now, in a stable order."""
+    keys = AT_POINT.get(point)
+    if not keys:
+        return []
+    s = t.seat(seat)
+    if not s.alive:
+        return []
+    mine = owned_keys(s) & keys
+    if not mine:
+        return []
+    return [
+        key
+        for key in sorted(mine)
+        if f"{seat}:{key}" not in declined and RULES[key].can(t, seat, event)
+    ]
+
+
+def at_point(t: Table, frame: Any, point: Point) -> bool:
+    """Open ``point``'s window over ``frame`` (the top of the stack), once.
+
+    Returns True when a window was opened: the settlement waits for it.
+    ``frame`` must have an ``opened`` bit mask; it is marked either way, so
+    the point is passed only once.
+    """
+    if point not in AT_POINT:
+        return False
+    bit = BIT[point]
+    if frame.opened & bit:
+        return False
+    marked = evolve(frame, opened=frame.opened | bit)
+    t.stack[-1] = marked
+    order = t.order_from(t.turn.seat or 1)
+    seats = tuple(s for s in order if offers(t, point, s, marked, frozenset()))
+    if not seats:
+        return False
+    t.stack.append(Window(point, seats))
+    return True
+
+
+def step_window(t: Table, window: Window) -> bool:
+    """Ask the next owner with something to use; pop the window when nobody is left.
+
+    Returns True when the window waits for a player.
+    """
+    event = t.stack[-2] if len(t.stack) > 1 else None
+    seats = window.seats
+    while seats:
+        if offers(t, window.point, seats[0], event, window.declined):
+            if seats != window.seats:
+                t.stack[-1] = evolve(window, seats=seats)
+            return True
+        seats = seats[1:]
+    t.stack.pop()
+    return False
+
+
+def decline(t: Table, window: Window, seat: int | None) -> None:
+    """``seat`` declines what it was offered (everyone left, when ``seat`` is None)."""
+    if seat is None:
+        t.stack.pop()
+        return
+    event = t.stack[-2] if len(t.stack) > 1 else None
+    keys = offers(t, window.point, seat, event, window.declined)
+    declined = window.declined | {f"{seat}:{key}" for key in keys}
+    seats = tuple(s for s in window.seats if s != seat)
+    t.stack[-1] = evolve(window, seats=seats, declined=declined)
+
+
+def event_under(t: Table) -> object:
+    """The event a window is about: the frame under the window on top."""
+    return t.stack[-2] if isinstance(t.stack[-1], Window) else t.stack[-1]
+
+
+def set_event(t: Table, frame: object) -> None:
+    """Replace the event under the window on top (a skill changing what is settled)."""
+    if isinstance(t.stack[-1], Window):
+        t.stack[-2] = frame
+    else:
+        t.stack[-1] = frame
+
+
+def window_offers(state: GameState, window: Window, seat: int | None = None) -> tuple[str, ...]:
+    """What ``seat`` (default: the one asked) may use in ``window``, on top of the stack."""
+    t = Table(state)
+    event = t.stack[-2] if len(t.stack) > 1 else None
+    asked = window.asked if seat is None else seat
+    return tuple(offers(t, window.point, asked, event, window.declined))

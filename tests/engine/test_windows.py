@@ -1,0 +1,138 @@
+"""Windows: optional skills asked at their timing point, in seat order (003, 004 §8)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from engine.frames import DamageEvent, Point, Window
+from engine.registry import AT_POINT, RULES, rule
+from engine.table import IllegalMove, Table
+from engine.windows import window_offers
+from tests.engine.helpers import cid, play, table, to_play_phase
+
+ARMOURS = ("eight_diagram", "nioh_shield")
+
+
+@pytest.fixture
+def armour_rule() -> Iterator[list[int]]:
+    """A test rule: wearing 八卦阵 or 仁王盾, any seat may act after anyone takes damage.
+
+    Two seats can own it at once, which no standard skill allows.
+    """
+    used: list[int] = []
+
+    def can(t: Table, owner: int, event: object) -> bool:
+        return isinstance(event, DamageEvent)
+
+    def act(ctx: object, m: object, event: object) -> None:
+        used.append(getattr(m, "seat", 0))
+
+    for key in ARMOURS:
+        rule(key, point=Point.AFTER_DAMAGE, can=can)(act)
+    try:
+        yield used
+    finally:
+        for key in ARMOURS:
+            del RULES[key]
+        AT_POINT[Point.AFTER_DAMAGE] = AT_POINT[Point.AFTER_DAMAGE] - set(ARMOURS)
+
+
+def _window(g: object) -> Window:
+    top = g.state.stack[-1]  # type: ignore[attr-defined]
+    assert isinstance(top, Window), top
+    return top
+
+
+def test_owners_are_asked_in_seat_order_from_the_current_player(armour_rule: list[int]) -> None:
+    """003 规矩冲突和优先级: the same priority settles in seat order (from the current
+    player, 001); a seat that declined is not asked again (004 §8)."""
+    g = table(["zhangfei", "xuchu", "zhangliao", "guanyu"])
+    to_play_phase(g)
+    # Seat 4 and seat 3 wear the armours; seat 1 (current) deals damage to seat 2.
+    play(g, f"!move #{cid('eight_diagram', '♠2')} -> equip:4")
+    play(g, f"!move #{cid('nioh_shield')} -> equip:3")
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")
+    window = _window(g)
+    assert window.point is Point.AFTER_DAMAGE and window.seats == (3, 4)
+    assert window_offers(g.state, window) == ("nioh_shield",)
+    with pytest.raises(IllegalMove):
+        g.push_text("pass 2")  # seat 2 is not asked
+    play(g, "pass 3")
+    window = _window(g)
+    assert window.seats == (4,) and window_offers(g.state, window) == ("eight_diagram",)
+    play(g, "skill 4 eight_diagram")
+    assert armour_rule == [4]
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+def test_a_later_seat_using_its_skill_passes_over_those_before_it(armour_rule: list[int]) -> None:
+    """Design: a window closes for the seats before when a later one acts (the table moved on)."""
+    g = table(["zhangfei", "xuchu", "zhangliao", "guanyu"])
+    to_play_phase(g)
+    play(g, f"!move #{cid('eight_diagram', '♠2')} -> equip:4")
+    play(g, f"!move #{cid('nioh_shield')} -> equip:3")
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2", "skill 4 eight_diagram")
+    assert armour_rule == [4]
+    assert not g.state.stack
+
+
+def test_an_owner_with_several_skills_chooses_their_order() -> None:
+    """003: an owner with two skills at one point uses them in the order it chooses:
+    马超 with 雌雄双股剑 has 铁骑 and the sword after targeting a woman with a Sha."""
+    g = table(["machao", "zhenji", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, f"!move #{cid('double_swords')} -> equip:1")
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2")
+    window = _window(g)
+    assert window.point is Point.AFTER_TARGETING
+    assert window_offers(g.state, window) == ("double_swords", "tieji")
+    play(g, "skill 1 double_swords")  # the sword first
+    assert g.state.stack[-1].what == "discard_or_draw"  # type: ignore[attr-defined]
+    hand = g.state.seat(1).hand_count
+    play(g, "pass 2")  # 甄姬 keeps her cards: 马超 draws 1
+    assert g.state.seat(1).hand_count == hand + 1
+    window = _window(g)
+    assert window_offers(g.state, window) == ("tieji",)  # then 铁骑
+    play(g, "skill 1 tieji", f"judge 1 #{cid('tao', '♥3')}")
+    assert g.state.seat(2).hp == 2  # red: no Shan asked, the Sha hits
+
+
+def test_a_window_nobody_can_use_is_never_opened() -> None:
+    """Design: 奸雄 is not offered for damage no card caused (a skill's damage)."""
+    g = table(["xiahoudun", "caocao", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, "!damage 2 1 from 1")
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+def test_any_other_move_closes_the_window_and_next_only_closes_it() -> None:
+    """Design: a window closes by itself when the table moves on; `next` closes it
+    and the turn goes on (the engine does not skip a phase more)."""
+    g = table(["caocao", "zhangfei", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")  # no window: 张飞 has none
+    play(g, "next")  # into the discard phase, or on
+    g = table(["zhangfei", "caocao", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")
+    assert _window(g).asked == 2  # 奸雄
+    hand = g.state.seat(2).hand_count
+    play(g, f"use 1 #{cid('duel', '♠A')} -> 3")  # the table moved on: 奸雄 unused
+    assert g.state.seat(2).hand_count == hand
+    assert g.state.where.get(cid("sha", "♠7")) == "discard"
+    phase = g.state.turn.phase
+    g2 = table(["zhangfei", "caocao", "zhangliao", "xuchu"])
+    to_play_phase(g2)
+    play(g2, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2", "next")
+    assert not g2.state.stack and g2.state.turn.phase is phase  # still the play phase
+
+
+def test_a_declined_window_cannot_be_answered() -> None:
+    """004 §8: a seat that declined cannot answer the same request again."""
+    g = table(["zhangfei", "caocao", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2", "pass 2")
+    with pytest.raises(IllegalMove):
+        g.push_text("skill 2 jianxiong")
