@@ -32,9 +32,15 @@ from dataclasses import dataclass, field
 
 from assistant.session.replies import Reply
 from assistant.session.script import Command, perform
+from assistant.session.skill_input import PendingSkill
 from assistant.session.table_session import TableSession
 from assistant.terms import ROLE_NAMES
 from assistant.views import seat_view
+from engine.derived import card
+from engine.frames import DamageEvent, Expect
+from engine.registry import RULES, rule_name
+from engine.state import GameState
+from engine.windows import owned_keys
 
 __all__ = ["Button", "prompt_buttons"]
 
@@ -85,6 +91,8 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             _button(session, option, "go", "answer", option) for option in prompt.question.options
         )
         return (*answers, cancel)
+    if prompt.skill is not None:
+        return _skill_buttons(session, prompt.skill, cancel)
     if prompt.pending is not None:
         state = session.state
         targets: list[Button] = []
@@ -97,6 +105,8 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             targets.append(
                 _button(session, f"→ {label}", "target", "target", option.seat, seat=option.seat)
             )
+        if prompt.pending.chosen:
+            targets.append(_button(session, "确定", "go", "ok"))
         return (*targets, cancel)
     base = prompt.base
     who = base.who
@@ -110,12 +120,33 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
                 return (_button(session, "开始第一回合", "go", "next"),)
             return (Button("开局设置", "screen", screen="setup"),)
         case "draw" if single is not None:
-            return tuple(
+            draws = tuple(
                 _button(session, f"摸{n}张", "go", "draw", single, n)
                 for n in (int(option.split()[-1]) for option in base.options)
             )
-        case "play":
-            return (_button(session, "结束出牌", "go", "next"),)
+            return (*draws, *_active_skills(session, single))
+        case "window" if single is not None:
+            skills = tuple(
+                _button(session, rule_name(key), "go", "skill", single, key)
+                for key in base.options
+                if key != "pass"
+            )
+            return (*skills, _button(session, "不发动", "pass", "pass", single))
+        case "choose" if single is not None:
+            return tuple(
+                _button(session, _WORDS.get(o, o), "go", "choose", single, o) for o in base.options
+            )
+        case "take_shown":
+            return (Button("扫描展示的牌", "hint"),)
+        case "discard_or_damage" | "discard_or_draw" if single is not None:
+            n = int(base.options[0].split()[-1])
+            return (
+                Button(f"弃{n}张手牌 (请扫描)", "hint"),
+                _button(session, "暗牌", "go", "unseen"),
+                _button(session, "不弃", "pass", "pass", single),
+            )
+        case "play" if single is not None:
+            return (*_active_skills(session, single), _button(session, "结束出牌", "go", "next"))
         case "phase":
             return (_button(session, "下一阶段", "go", "next"),)
         case "discard" if single is not None:
@@ -136,9 +167,78 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             hints = tuple(Button(o, "hint") for o in base.options if o != "pass")
             return (*hints, _button(session, "不出 (pass)", "pass", "pass", *pass_args))
         case "choose_card":
-            return tuple(Button(_ZONES.get(o, o), "hint") for o in base.options)
+            hints = tuple(Button(_ZONES.get(o, o), "hint") for o in base.options)
+            return (*hints, *_choice_buttons(session))
         case "judge":
             return (Button("翻开判定牌并扫描", "hint"),)
         case "over":
             return ()
     return tuple(Button(option, "hint") for option in base.options)
+
+
+_WORDS = {"spade": "♠ 黑桃", "heart": "♥ 红桃", "club": "♣ 梅花", "diamond": "♦ 方块"}
+
+
+def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
+    """The seat's skills used in this phase of its own turn (制衡, 仁德, 突袭 ...)."""
+    state = session.state
+    phase = state.turn.phase
+    uses = dict(state.turn.skill_uses)
+    keys = sorted(
+        key
+        for key in owned_keys(state.seat(seat))
+        if (rule := RULES.get(key)) is not None
+        and phase in rule.phases
+        and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)
+    )
+    return tuple(_button(session, rule_name(key), "go", "skill", seat, key) for key in keys)
+
+
+def _skill_buttons(
+    session: TableSession, skill: PendingSkill, cancel: Button
+) -> tuple[Button, ...]:
+    """A skill collecting its cards and seats: seats to tap, cards to pick, unseen, 确定."""
+    state = session.state
+    out: list[Button] = []
+    if skill.wants_targets:
+        for s in state.living:
+            label = seat_view(state, s).label
+            out.append(_button(session, f"→ {label}", "target", "target", s.seat, seat=s.seat))
+    if skill.wants_cards:
+        for c in _pickable(state, skill):
+            out.append(_button(session, str(card(c)), "go", "pick", f"#{c}"))
+        if state.seat(skill.seat).hand_count:
+            out.append(_button(session, "暗牌 (手牌)", "go", "unseen"))
+    if skill.ready:
+        out.append(_button(session, "确定", "go", "ok"))
+    return (*out, cancel)
+
+
+def _pickable(state: GameState, skill: PendingSkill) -> tuple[int, ...]:
+    """Known cards a skill may spend that the camera does not need to see: the owner's
+    equipment, and for 麒麟弓 the damaged seat's horses."""
+    owner = state.seat(skill.seat)
+    cards = [c for c in owner.equipment if c not in skill.cards]
+    top = state.stack[-2] if len(state.stack) > 1 else None
+    if skill.key == "kylin_bow" and isinstance(top, DamageEvent):
+        target = state.seat(top.target)
+        cards = [h for h in (target.defensive_horse, target.offensive_horse) if h is not None]
+    return tuple(cards)
+
+
+def _choice_buttons(session: TableSession) -> tuple[Button, ...]:
+    """A card to choose from a seat's zones: its known cards to tap, or an unseen hand card."""
+    state = session.state
+    top = state.stack[-1]
+    assert isinstance(top, Expect)
+    other = state.seat(top.other)
+    zones = top.zones or "hej"
+    known = [
+        *(other.hand if "h" in zones else ()),
+        *(other.equipment if "e" in zones else ()),
+        *((d.card for d in other.judgement) if "j" in zones else ()),
+    ]
+    out = [_button(session, str(card(c)), "go", "pick", f"#{c}") for c in known]
+    if "h" in zones and other.hand_unknown:
+        out.append(_button(session, "暗牌 (手牌)", "go", "unseen"))
+    return tuple(out)

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from assistant.session.prompts import Prompt, TargetOption
-from engine.derived import card
+from assistant.session.skill_input import PendingSkill
+from engine.derived import card, kind
 
 __all__ = [
     "DUPLICATE_STICKER",
@@ -44,18 +45,37 @@ class Reply:
 
 @dataclass(frozen=True, slots=True)
 class PendingCard:
-    """A card scanned in the play phase, waiting for its target(s)."""
+    """A card scanned in the play phase, waiting for its target(s).
+
+    ``as_kind``: the kind it is used as through a skill (武圣: ``sha``).
+    ``chosen``: seats tapped so far, for a card that takes several (借刀杀人
+    two, 铁索连环 one or two, 方天画戟 up to three); ``least``/``most`` bound them.
+    """
 
     seat: int
     card_id: int
     forced: bool
     options: tuple[TargetOption, ...]
+    as_kind: str | None = None
+    chosen: tuple[int, ...] = ()
+    least: int = 1
+    most: int = 1
+
+    @property
+    def name(self) -> str:
+        c = card(self.card_id)
+        return f"{c} as {kind(self.as_kind).name}" if self.as_kind else str(c)
 
     @property
     def text(self) -> str:
         legal = [o.seat for o in self.options if o.legal]
         seats = ", ".join(map(str, legal)) if legal else "none"
-        return f"seat {self.seat}: choose the target of {card(self.card_id)} (legal: {seats})"
+        so_far = f"; chosen {', '.join(map(str, self.chosen))}" if self.chosen else ""
+        many = f" (up to {self.most})" if self.most > 1 else ""
+        return (
+            f"seat {self.seat}: choose the target{'s' if self.most > 1 else ''}{many} of "
+            f"{self.name} (legal: {seats}){so_far}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,19 +94,27 @@ class SessionPrompt:
     base: Prompt
     pending: PendingCard | None = None
     question: Question | None = None
+    skill: PendingSkill | None = None
+    gathered: tuple[int, ...] = ()  # cards laid so far for a request of several (五谷丰登, 刚烈)
 
     @property
     def text(self) -> str:
         if self.question is not None:
             return self.question.text
+        if self.skill is not None:
+            return self.skill.text
         if self.pending is not None:
             return self.pending.text
+        if self.gathered:
+            return f"{self.base.text} ({len(self.gathered)} laid)"
         return self.base.text
 
     @property
     def options(self) -> tuple[str, ...]:
         if self.question is not None:
             return self.question.options
+        if self.skill is not None:
+            return ("ok", "unseen", "cancel") if self.skill.ready else ("unseen", "cancel")
         if self.pending is not None:
             return tuple(str(o.seat) for o in self.pending.options if o.legal)
         return self.base.options

@@ -70,7 +70,10 @@ USAGE: Final = {
     "pass": "pass [SEAT]",
     "discard": "discard SEAT [#ID...] [xN]",
     "hp": "hp SEAT +N|-N",
-    "skill": "skill SEAT KEY [-> SEAT[,SEAT]]",
+    "skill": "skill SEAT KEY [#ID...] [xN] [-> SEAT[,SEAT...]]",
+    "choose": "choose SEAT WORD",
+    "unseen": "unseen [N]",
+    "pick": "pick #ID",
     "answer": "answer OPTION",
     "cancel": "cancel",
     "undo": "undo",
@@ -366,7 +369,24 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
         case "skill":
             seat = w.seat()
             key = w.word("KEY", _skill_key)
-            call = _call(TableSession.activate_skill, seat, key, _skill_targets(w))
+            spent: list[int] = []
+            # Cards are #ID here: a bare number after a skill would read as a seat too.
+            while (word := w.peek()) is not None and word.startswith("#"):
+                spent.append(w.card())
+            hidden = 0
+            if (word := w.peek()) is not None and _COUNT.fullmatch(word):
+                hidden = w.number("xN", _COUNT)
+                w.out[-1] = f"x{hidden}"
+            targets = _skill_targets(w)
+            call = _call(TableSession.use_skill, seat, key, tuple(spent), hidden, targets)
+        case "choose":
+            seat = w.seat()
+            call = _call(TableSession.choose, seat, w.word("WORD", str.lower))
+        case "unseen":
+            n = w.number("N") if w.peek() is not None else 1
+            call = _call(TableSession.unseen, n)
+        case "pick":
+            call = _call(TableSession.pick_card, w.card())
         case "answer":
             option = " ".join(w.rest("OPTION"))
             w.out = [option]

@@ -21,8 +21,10 @@ journals every input (:meth:`TableSession.journal`) beside the moves.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from assistant.session.prompts import current_prompt, seat_label, targets_for
+from assistant.session.readings import Reading, card_readings
 from assistant.session.replies import (
     DUPLICATE_STICKER,
     MISREAD,
@@ -33,14 +35,16 @@ from assistant.session.replies import (
     SessionPrompt,
 )
 from assistant.session.sightings import DUPLICATE_WINDOW, Sighting, region_seat
+from assistant.session.skill_input import PendingSkill
 from assistant.store import Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
-from engine.derived import card
-from engine.frames import Expect
+from engine.derived import card, kind
+from engine.frames import Expect, Window
 from engine.game import Game
 from engine.moves import (
+    Choose,
     Damage,
     Deal,
     Discard,
@@ -50,6 +54,7 @@ from engine.moves import (
     Heal,
     Judge,
     Move,
+    MoveCards,
     MoveSyntaxError,
     Next,
     Pass,
@@ -57,13 +62,15 @@ from engine.moves import (
     Reveal,
     RoleReveal,
     Setup,
-    Skill,
     Take,
     Use,
 )
 from engine.record import RecordError
+from engine.registry import RULES, Rule, rule_name
+from engine.rules import apply
 from engine.state import GameState, Phase
 from engine.table import IllegalMove
+from engine.windows import window_offers
 from vision.payload import (
     Action,
     ActionTag,
@@ -100,6 +107,9 @@ class TableSession:
         self._question: Question | None = None
         self._seat_hint: int | None = None
         self._last_seen: tuple[str, float, int] | None = None
+        self._skill: PendingSkill | None = None  # a skill collecting its cards and seats
+        self._gathered: tuple[int, ...] = ()  # cards laid so far for a request of several
+        self._gathered_unseen = 0
         self.prompt = SessionPrompt(current_prompt(self.game.state))
         # The table's clock as the last input left it (seconds), and the
         # journal's next row: see assistant.session.script.perform.
@@ -130,7 +140,19 @@ class TableSession:
     # ------------------------------------------------------------ plumbing
 
     def _refresh(self) -> None:
-        self.prompt = SessionPrompt(current_prompt(self.state), self._pending, self._question)
+        self.prompt = SessionPrompt(
+            current_prompt(self.state),
+            self._pending,
+            self._question,
+            self._skill,
+            (*self._gathered, *(0,) * self._gathered_unseen),
+        )
+
+    def _clear(self) -> None:
+        """Forget what the session was collecting (a target, a question, a skill's cards)."""
+        self._pending = self._question = None
+        self._skill = None
+        self._gathered, self._gathered_unseen = (), 0
 
     def _fail(self, message: str) -> Reply:
         self._refresh()
@@ -156,8 +178,7 @@ class TableSession:
             except (StoreError, IllegalMove, RecordError) as exc:
                 self.game.undo()
                 return self._fail(f"not stored: {exc}")
-        self._pending = None
-        self._question = None
+        self._clear()
         self._seat_hint = None
         self._refresh()
         text = str(move)
@@ -260,23 +281,40 @@ class TableSession:
         return self._apply(Draw(seat, n), f"seat {seat} draws {n}")
 
     def choose_target(self, *seats: int) -> Reply:
+        """Seats tapped as targets: of the card waiting for them, or of the skill being entered."""
+        if not seats:
+            return self._fail("choose at least one target seat")
+        if self._skill is not None:
+            return self._skill_targets(seats)
         pending = self._pending
         if pending is None:
             return self._fail("no card is waiting for a target")
-        if not seats:
-            return self._fail("choose at least one target seat")
         by_seat = {o.seat: o for o in pending.options}
         for s in seats:
             option = by_seat.get(s)
             if option is None:
                 return self._fail(f"seat {s} cannot be a target (no living seat {s})")
-            if not option.legal and not pending.forced:
+            if not option.legal and not pending.forced and pending.most == 1:
                 return self._fail(f"seat {s} cannot be the target: {option.reason}")
-        move: Move = Use(pending.seat, (pending.card_id,), None, tuple(seats))
+        chosen = (*pending.chosen, *seats)
+        if len(chosen) > pending.most:
+            return self._fail(f"{pending.name} takes at most {pending.most} targets")
+        if len(chosen) < pending.most and len(seats) == 1:
+            self._pending = replace(pending, chosen=chosen)  # more may be tapped, or 确定
+            self._refresh()
+            return Reply(True, f"target {', '.join(map(str, chosen))} chosen; more, or 确定")
+        return self._use_pending(chosen)
+
+    def _use_pending(self, targets: tuple[int, ...]) -> Reply:
+        pending = self._pending
+        assert pending is not None
+        if len(targets) < pending.least:
+            return self._fail(f"{pending.name} needs {pending.least} targets")
+        move: Move = Use(pending.seat, (pending.card_id,), pending.as_kind, targets)
         if pending.forced:
             move = Forced(move)
-        targets = ", ".join(map(str, seats))
-        return self._apply(move, f"seat {pending.seat} uses {card(pending.card_id)} on {targets}")
+        on = ", ".join(map(str, targets))
+        return self._apply(move, f"seat {pending.seat} uses {pending.name} on {on}")
 
     def respond(self, seat: int, card_id: int) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
@@ -324,15 +362,104 @@ class TableSession:
         top = self.state.stack[-1] if self.state.stack else None
         return int(getattr(top, "other", 0) or 0)
 
-    def activate_skill(self, seat: int, key: str, targets: tuple[int, ...] = ()) -> Reply:
-        """Seat ``seat`` uses its skill ``key`` (发动技能), on ``targets`` if it has any."""
+    def use_skill(
+        self,
+        seat: int,
+        key: str,
+        cards: tuple[int, ...] = (),
+        unknown: int = 0,
+        targets: tuple[int, ...] = (),
+    ) -> Reply:
+        """Seat ``seat`` uses its skill or equipment effect ``key`` (发动技能).
+
+        With its cards and seats named, or when it needs none, the move is made
+        now. Otherwise (a skill button tapped) the session collects them: the
+        cards the owner lays, ``unseen`` hand cards, the seats tapped, then 确定.
+        """
+        for s in (seat, *targets):
+            if (bad := self._checked_seat(s)) is not None:
+                return self._fail(bad)
+        for c in cards:
+            if (bad := self._card_problem(c)) is not None:
+                return self._fail(bad)
+        rule = RULES.get(key)
+        pending = PendingSkill(seat, key, cards, unknown, targets)
+        if rule is None or cards or unknown or targets or pending.full or self._at_once(rule, seat):
+            return self._apply(pending.move(), f"seat {seat} uses {pending.name}")
+        self._clear()
+        self._skill = pending
+        self._refresh()
+        return Reply(True, pending.text)
+
+    def _at_once(self, rule: Rule, seat: int) -> bool:
+        """A skill whose cards and seats are all optional, offered by the window on top:
+        one tap uses it (激将 asked for a 杀 names no target)."""
+        top = self.state.stack[-1] if self.state.stack else None
+        return (
+            isinstance(top, Window)
+            and rule.cards[0] == 0
+            and rule.targets[0] == 0
+            and rule.key in window_offers(self.state, top, seat)
+        )
+
+    def _skill_card(self, card_id: int) -> Reply:
+        skill = self._skill
+        assert skill is not None
+        if not skill.wants_cards:
+            return self._fail(f"{skill.name} needs no more cards: {skill.text}")
+        self._skill = skill.with_card(card_id)
+        return self._skill_progress()
+
+    def _skill_targets(self, seats: tuple[int, ...]) -> Reply:
+        skill = self._skill
+        assert skill is not None
+        for seat in seats:
+            if not skill.wants_targets:
+                return self._fail(f"{skill.name} takes no more seats: {skill.text}")
+            skill = skill.with_target(seat)
+        self._skill = skill
+        return self._skill_progress()
+
+    def _skill_progress(self) -> Reply:
+        skill = self._skill
+        assert skill is not None
+        if skill.full:
+            return self._apply(skill.move(), f"seat {skill.seat} uses {skill.name}")
+        self._refresh()
+        return Reply(True, skill.text)
+
+    def choose(self, seat: int, option: str) -> Reply:
+        """A seat answers a choice by its word (反间: the suit it names)."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
-        for target in targets:
-            if (bad := self._checked_seat(target)) is not None:
-                return self._fail(bad)
-        on = f" on {', '.join(map(str, targets))}" if targets else ""
-        return self._apply(Skill(seat, key, (), targets), f"seat {seat} uses the skill {key}{on}")
+        return self._apply(Choose(seat, option), f"seat {seat} chooses {option}")
+
+    def unseen(self, n: int = 1) -> Reply:
+        """暗牌: a hand card nobody may see moves (a skill's cost or gift, a card taken
+        from a hand, a discard chosen blind): it is never shown to the camera."""
+        if n < 1:
+            return self._fail("unseen cards: at least 1")
+        if self._skill is not None:
+            if not self._skill.wants_cards:
+                return self._fail(f"{self._skill.name} needs no more cards")
+            self._skill = self._skill.with_unseen(n)
+            return self._skill_progress()
+        top = self.state.stack[-1] if self.state.stack else None
+        if isinstance(top, Expect):
+            if top.what == "take_one":
+                return self._apply(Take(top.seat, top.other, (), n))
+            if top.what == "discard_one":
+                return self._apply(Discard(top.other, (), n))
+            if top.what in _GATHERING and top.what != "reveal":
+                return self._gather(top, 0, n)
+        base = current_prompt(self.state)
+        if base.expects == "discard":
+            return self.discard(base.who[0], unknown=n)
+        return self._fail(f"no hidden card moves now ({base.text})")
+
+    def pick_card(self, card_id: int) -> Reply:
+        """A card tapped on the screen (a known card in a seat's zones): chosen as if laid."""
+        return self._card_seen(card_id, trusted=False)
 
     def adjust_hp(self, seat: int, delta: int) -> Reply:
         """A correction of HP, recorded as a forced (flagged) damage or heal."""
@@ -389,8 +516,8 @@ class TableSession:
         return Reply(True, f"move {number} is now {move}; later moves dropped", str(move))
 
     def undo(self) -> Reply:
-        if self._pending is not None or self._question is not None:
-            self._pending = self._question = None
+        if self._collecting:
+            self._clear()
             self._refresh()
             return Reply(True, "cancelled")
         if len(self.game.moves) <= 1:
@@ -405,11 +532,22 @@ class TableSession:
         self._refresh()
         return Reply(True, f"undone: {undone}")
 
+    @property
+    def _collecting(self) -> bool:
+        return bool(
+            self._pending
+            or self._question
+            or self._skill
+            or self._gathered
+            or self._gathered_unseen
+        )
+
     def cancel(self) -> Reply:
-        """取消: drop the scanned card waiting for a target, or the question; never a move."""
-        if self._pending is None and self._question is None:
+        """取消: drop what the session collects (a card's targets, a question, a skill's
+        cards and seats, cards laid for a request); never a move."""
+        if not self._collecting:
             return self._fail("nothing to cancel")
-        self._pending = self._question = None
+        self._clear()
         self._refresh()
         return Reply(True, "cancelled")
 
@@ -421,7 +559,7 @@ class TableSession:
         the session that saw them; the journal marks the reopening so that a
         replay forgets them at the same point.
         """
-        self._pending = self._question = None
+        self._clear()
         self._seat_hint = None
         self._last_seen = None
         self._refresh()
@@ -459,7 +597,7 @@ class TableSession:
             return self._fail(f"unreadable sticker: {exc}")
         named_seat = region_seat(sighting.region)
         if isinstance(tag, CardTag):
-            return self._card_seen(tag.card_id)
+            return self._card_seen(tag.card_id, named_seat)
         if isinstance(tag, GeneralTag):
             return self._general_seen(tag.number, named_seat)
         if isinstance(tag, RoleTag):
@@ -478,16 +616,14 @@ class TableSession:
             return self.next_phase()
         asked = self._asked_seats()
         if action is Action.PASS:
-            if self._pending is not None or self._question is not None:
+            if self._collecting:
                 return self._fail("finish or cancel the scanned card first (NO cancels)")
             if not self.state.stack:
                 return self._fail("pass: nobody is being asked")
             return self.pass_turn(asked[0] if len(asked) == 1 else None)
         if action is Action.NO:
-            if self._pending is not None or self._question is not None:
-                self._pending = self._question = None
-                self._refresh()
-                return Reply(True, "cancelled")
+            if self._collecting:
+                return self.cancel()
             if len(asked) == 1:
                 return self.pass_turn(asked[0])
             return self._fail("NO: there is nothing to decline")
@@ -495,7 +631,15 @@ class TableSession:
         base = current_prompt(self.state)
         if self._question is not None:
             return self._fail(f"answer the question: {', '.join(self._question.options)}")
+        if self._skill is not None:
+            if not self._skill.ready:
+                return self._fail(f"OK: {self._skill.text}")
+            return self._apply(
+                self._skill.move(), f"seat {self._skill.seat} uses {self._skill.name}"
+            )
         if self._pending is not None:
+            if self._pending.chosen:
+                return self._use_pending(self._pending.chosen)
             legal = [o.seat for o in self._pending.options if o.legal]
             if len(legal) == 1:
                 return self.choose_target(legal[0])
@@ -519,7 +663,9 @@ class TableSession:
             return f"{c} is not in this game's deck (packages: {packages})"
         return None
 
-    def _card_seen(self, card_id: int, trusted: bool = False) -> Reply:
+    def _card_seen(self, card_id: int, region: int | None = None, trusted: bool = False) -> Reply:
+        """A card laid on the table: read against what the table waits for, by the seat
+        in front of which it lies when the camera knows (``region``)."""
         if (bad := self._card_problem(card_id)) is not None:
             return self._fail(bad)
         if self._question is not None:
@@ -530,51 +676,184 @@ class TableSession:
             return self._fail(f"{c}: the game is over")
         if state.turn.phase is Phase.SETUP:
             return self._fail(f"{c}: the game has not started (deal, then next)")
-        base = current_prompt(state)
-        if base.expects == "choose_card":
-            return self._card_chosen(card_id, trusted)
-        if base.expects in _ASKING or base.expects in ("play", "discard", "judge"):
-            if len(base.who) != 1:
-                seats = tuple(str(s) for s in base.who)
-                return self._ask(
-                    f"who plays {c}?", seats, lambda s: self._card_from(int(s), card_id, trusted)
-                )
-            return self._card_from(base.who[0], card_id, trusted)
-        return self._fail(f"{c}: nothing asks for a card now ({base.text})")
+        if self._skill is not None:
+            return self._skill_card(card_id)
+        top = state.stack[-1] if state.stack else None
+        if isinstance(top, Expect):
+            if top.what in ("discard_one", "take_one", "take_shown"):
+                return self._card_chosen(card_id, trusted)
+            if top.what in _GATHERING:
+                return self._gather(top, card_id)
+            if top.what == "pick":
+                move = MoveCards((card_id,), f"hand:{top.seat}")
+                return self._apply(move, f"seat {top.seat} takes {c}")
+        readings = card_readings(state, card_id, region)
+        if not readings and isinstance(top, Window):
+            # A card for a skill of the window (流离's discard), or the table has moved on
+            # past the window (a 闪 laid instead): both possible is a question.
+            spender = self._window_spender(top, region)
+            readings = card_readings(_windows_closed(state), card_id, region)
+            if spender is not None:
+                seat, key = spender
+                start = Reading(seat, f"{rule_name(key)}", use_as=key)
+                readings = [start, *readings]
+        if not readings:
+            return self._unreadable(card_id, region)
+        if len(readings) == 1:
+            return self._take_reading(readings[0], card_id)
+        by_label = {r.label: r for r in readings}
+        return self._ask(
+            f"{c}: which is it?",
+            tuple(by_label),
+            lambda label: self._take_reading(by_label[label], card_id),
+        )
 
-    def _card_from(self, actor: int, card_id: int, trusted: bool) -> Reply:
+    def _take_reading(self, reading: Reading, card_id: int) -> Reply:
+        if reading.use_as in RULES:  # the card starts a skill of the window that spends it
+            self._skill = PendingSkill(reading.seat, reading.use_as)
+            return self._skill_card(card_id)
+        for move in reading.before:  # the seats asked before the one who laid it pass
+            reply = self._apply(move)
+            if not reply.ok:
+                return reply
+        if reading.move is not None:
+            return self._apply(reading.move, self._said(reading.move, reading.label))
+        return self._open_targets(reading.seat, card_id, reading.use_as, forced=False)
+
+    def _said(self, move: Move, label: str) -> str:
+        """What a card's move did, in words for the table."""
+        seat = getattr(move, "seat", 0)
+        cards: tuple[int, ...] = getattr(move, "cards", ()) or (getattr(move, "card", 0),)
+        c = card(cards[0]) if cards and cards[0] else None
+        how = "" if c is not None and label == c.name else f" ({label})"
+        if isinstance(move, Use) and c is not None and c.kind.type is CardType.EQUIPMENT:
+            slot = c.kind.subtype
+            held = [e for e in self.state.seat(seat).equipment if card(e).kind.subtype is slot]
+            replaces = f" (replaces {card(held[0])})" if held else ""
+            return f"seat {seat} equips {c}{replaces}"
+        if isinstance(move, Use):
+            return f"seat {seat} uses {c}{how}"
+        if isinstance(move, Respond):
+            return f"seat {seat} answers with {c}{how}"
+        if isinstance(move, Judge):
+            return f"seat {seat}'s judgement: {c}{how}"
+        if isinstance(move, Discard):
+            return f"seat {seat} discards {c}"
+        return f"seat {seat}: {label} {c}"
+
+    def _open_targets(self, seat: int, card_id: int, as_kind: str | None, forced: bool) -> Reply:
+        """A card used in the play phase waits for its target(s) to be tapped."""
         state = self.state
         c = card(card_id)
+        used = kind(as_kind) if as_kind else c.kind
+        least, most = 1, 1
+        if used.key == "collateral":
+            least, most = 2, 2
+        elif used.target is Target.UP_TO_TWO:
+            most = 2
+        elif used.is_sha and _last_hand_card_with_halberd(state, seat, card_id):
+            most = 3
+        options = targets_for(state, seat, card_id, as_kind)
+        self._pending = PendingCard(seat, card_id, forced, options, as_kind, (), least, most)
+        self._refresh()
+        legal = [o for o in options if o.legal]
+        shown = "; ".join(f"{o.seat}: {o.reason}" for o in legal) or "no legal target"
+        what = f"{c} as {used.name}" if as_kind else str(c)
+        return Reply(True, f"{seat_label(state, seat)} plays {what}: choose the target ({shown})")
+
+    def _window_spender(self, window: Window, region: int | None) -> tuple[int, str] | None:
+        """The one skill of the window that spends cards (流离, 贯石斧), with its owner:
+        a card laid by that owner may be its cost."""
+        found = [
+            (seat, key)
+            for seat in window.seats
+            if region in (None, seat)
+            for key in window_offers(self.state, window, seat)
+            if RULES[key].cards != (0, 0)
+        ]
+        return found[0] if len(found) == 1 else None
+
+    def _unreadable(self, card_id: int, region: int | None) -> Reply:
+        """No legal reading: a card known to be elsewhere is a question (mis-read,
+        duplicate sticker, or a skill); anything else is refused with the engine's reason."""
+        state = self.state
+        c = card(card_id)
+        base = current_prompt(state)
+        actor = region or (base.who[0] if len(base.who) == 1 else None)
         where = state.where.get(card_id)
-        if not trusted and where is not None and where != f"hand:{actor}":
-            if where.startswith("equip:"):
-                why = f"equipped by seat {where.split(':')[1]}"
-                if where == f"equip:{actor}":
-                    why = f"equipped by seat {actor} already"
-            elif where.startswith("judge:"):
-                why = f"in seat {where.split(':')[1]}'s judgement zone"
-            elif where.startswith("hand:"):
-                why = f"known to be in seat {where.split(':')[1]}'s hand"
-            else:
-                why = _ZONE_WORDS.get(where, f"in {where}")
+        if actor is not None and where is not None and where != f"hand:{actor}":
+            why = _where_words(where, actor)
             return self._ask(
                 f"{c} is {why}: a mis-read, a duplicate sticker, or a skill?",
                 _SUSPECT_OPTIONS,
                 lambda option: self._suspect(
-                    option, card_id, lambda: self._card_from(actor, card_id, trusted=True)
+                    option, card_id, lambda: self._forced_reading(actor, card_id)
                 ),
             )
-        base = current_prompt(state)
+        if base.expects == "play" and actor == state.turn.seat:
+            return self._not_playable(actor, card_id)
+        plain = self._plain_move(actor, card_id) if actor is not None else None
+        if plain is not None:
+            return self._apply(plain)  # refused, with the engine's reason
+        return self._fail(f"{c}: nothing asks for it now ({base.text})")
+
+    def _not_playable(self, seat: int, card_id: int) -> Reply:
+        """Why a card laid in its owner's play phase cannot be used, in the engine's words."""
+        c = card(card_id)
+        if c.kind.target is Target.RESPONSE:
+            return self._fail(f"{c} is only used in response; nobody is asked for it now")
+        if c.kind.type is CardType.EQUIPMENT or c.kind.target in (
+            Target.SELF,
+            Target.ALL,
+            Target.ALL_OTHERS,
+        ):
+            return self._apply(Use(seat, (card_id,)))  # refused, with the engine's reason
+        reasons = "; ".join(
+            f"{o.seat}: {o.reason}" for o in targets_for(self.state, seat, card_id) if not o.legal
+        )
+        return self._fail(f"{c}: no seat can be its target now ({reasons})")
+
+    def _plain_move(self, actor: int, card_id: int) -> Move | None:
+        """The move a card would make if nothing stood in its way (for the refusal's reason)."""
+        base = current_prompt(self.state)
         if base.expects in _ASKING:
-            move: Move = Respond(actor, (card_id,))
-            message = f"seat {actor} answers with {c}"
-        elif base.expects == "discard":
-            move, message = Discard(actor, (card_id,)), f"seat {actor} discards {c}"
-        elif base.expects == "judge":
-            move, message = Judge(actor, card_id), f"seat {actor}'s judgement: {c}"
+            return Respond(actor, (card_id,))
+        if base.expects == "discard":
+            return Discard(actor, (card_id,))
+        if base.expects == "judge":
+            return Judge(actor, card_id)
+        return None
+
+    def _forced_reading(self, actor: int, card_id: int) -> Reply:
+        """A suspect card accepted as a skill the engine does not know: the plain move, forced."""
+        move = self._plain_move(actor, card_id)
+        if move is not None:
+            return self._apply(Forced(move), f"seat {actor}: {card(card_id)} (flagged)")
+        c = card(card_id)
+        if c.kind.type is CardType.EQUIPMENT or c.kind.target in (
+            Target.SELF,
+            Target.ALL,
+            Target.ALL_OTHERS,
+        ):
+            return self._apply(Forced(Use(actor, (card_id,))), f"seat {actor} uses {c} (flagged)")
+        return self._open_targets(actor, card_id, None, forced=True)
+
+    def _gather(self, expect: Expect, card_id: int, unknown: int = 0) -> Reply:
+        """Cards laid one by one for a request of several: 五谷丰登's turned-over cards,
+        刚烈's two discards, 雌雄双股剑's one."""
+        gathered = (*self._gathered, *([card_id] if card_id else []))
+        unseen = self._gathered_unseen + unknown
+        need = expect.counts[0] if expect.counts else 1
+        if len(gathered) + unseen < need:
+            self._gathered, self._gathered_unseen = gathered, unseen
+            self._refresh()
+            return Reply(True, f"{len(gathered) + unseen} of {need} laid")
+        move: Move
+        if expect.what == "reveal":
+            move = MoveCards(gathered, "processing")
         else:
-            return self._play(actor, card_id, trusted)
-        return self._apply(Forced(move) if trusted else move, message)
+            move = Discard(expect.seat, gathered, unseen)
+        return self._apply(move)
 
     def _card_chosen(self, card_id: int, trusted: bool) -> Reply:
         """过河拆桥 / 顺手牵羊: the card the user picked from the target's zones is shown."""
@@ -598,27 +877,6 @@ class TableSession:
         else:
             move, message = Take(user, target, (card_id,)), f"seat {user} takes seat {target}'s {c}"
         return self._apply(Forced(move) if trusted else move, message)
-
-    def _play(self, seat: int, card_id: int, trusted: bool) -> Reply:
-        c = card(card_id)
-        k = c.kind
-        if k.target is Target.RESPONSE:
-            return self._fail(f"{c} is only used in response; nobody is asked for it now")
-        if k.type is CardType.EQUIPMENT:
-            slot = k.subtype
-            equipped = [e for e in self.state.seat(seat).equipment if card(e).kind.subtype is slot]
-            replaces = f" (replaces {card(equipped[0])})" if equipped else ""
-            use: Move = Use(seat, (card_id,))
-            return self._apply(Forced(use) if trusted else use, f"seat {seat} equips {c}{replaces}")
-        if k.target in (Target.SELF, Target.ALL, Target.ALL_OTHERS):
-            use = Use(seat, (card_id,))
-            return self._apply(Forced(use) if trusted else use, f"seat {seat} uses {c}")
-        options = targets_for(self.state, seat, card_id)
-        self._pending = PendingCard(seat, card_id, trusted, options)
-        self._refresh()
-        legal = [o for o in options if o.legal]
-        shown = "; ".join(f"{o.seat}: {o.reason}" for o in legal) or "no legal target"
-        return Reply(True, f"{seat_label(self.state, seat)} plays {c}: choose a target ({shown})")
 
     def _suspect(self, option: str, card_id: int, accept: Callable[[], Reply]) -> Reply:
         """The answer to 'mis-read, duplicate sticker, or a skill?'; a skill accepts it."""
@@ -680,10 +938,44 @@ class TableSession:
     def _seat_seen(self, seat: int) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(f"seat marker {seat}: {bad}")
-        if self._pending is not None:
+        if self._pending is not None or self._skill is not None:
             return self.choose_target(seat)
         if self.state.turn.phase is Phase.SETUP:
             self._seat_hint = seat
             self._refresh()
             return Reply(True, f"seat {seat} selected: show its general or role card")
         return self._fail(f"seat marker {seat}: nothing asks for a seat now")
+
+
+_GATHERING = ("reveal", "discard_or_damage", "discard_or_draw")
+
+
+def _windows_closed(state: GameState) -> GameState:
+    """The state once every open window closes unused (the table moved on)."""
+    while state.stack and isinstance(state.stack[-1], Window):
+        state = apply(state, Pass(None))
+    return state
+
+
+def _last_hand_card_with_halberd(state: GameState, seat: int, card_id: int) -> bool:
+    """方天画戟: a 杀 that is the seat's last hand card may take three targets."""
+    s = state.seat(seat)
+    weapon = s.weapon
+    if weapon is None or card(weapon).key != "halberd":
+        return False
+    return s.hand_count == 1 and state.where.get(card_id, f"hand:{seat}") == f"hand:{seat}"
+
+
+def _where_words(where: str, actor: int) -> str:
+    owner = where.partition(":")[2]
+    if where.startswith("equip:"):
+        return (
+            f"equipped by seat {actor} already"
+            if owner == str(actor)
+            else (f"equipped by seat {owner}")
+        )
+    if where.startswith("judge:"):
+        return f"in seat {owner}'s judgement zone"
+    if where.startswith("hand:"):
+        return f"known to be in seat {owner}'s hand"
+    return _ZONE_WORDS.get(where, f"in {where}")

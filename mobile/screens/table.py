@@ -144,7 +144,9 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.controller.press(button)
 
     def seat_tapped(self, seat: int) -> None:
-        pending = self.controller.session.prompt.pending
+        prompt = self.controller.session.prompt
+        # A card or a skill waiting for its seats takes the tap; else the seat's distances.
+        waiting = prompt.pending is not None or prompt.skill is not None
         self.controller.tap_seat(seat)
-        if pending is None and self.manager is not None and self.manager.has_screen("distances"):
+        if not waiting and self.manager is not None and self.manager.has_screen("distances"):
             self.manager.current = "distances"

@@ -30,6 +30,7 @@ from vision.payload import CardTag, encode
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs"))
 GENERALS = ["liubei", "guanyu", "zhaoyun", "zhouyu", "lvbu"]
+PLAY = [("激将", "go"), ("仁德", "go"), ("结束出牌", "go")]  # 刘备's play phase
 SHA = cid("sha")
 DISMANTLEMENT = cid("dismantlement")
 TAO = cid("tao")
@@ -133,8 +134,9 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     table.press(table.buttons()[0], f"draw 1 x{counts[0]}")
     assert s.state.seat(1).hand_count == hand + counts[0]
 
-    # Play phase: 结束出牌; a Sha scanned opens one target button per legal seat.
-    assert table.labels() == [("结束出牌", "go")]
+    # Play phase: 刘备's skills (激将, 仁德), 结束出牌; a Sha scanned opens one target
+    # button per legal seat.
+    assert table.labels() == PLAY
     assert table.scan(SHA).ok
     buttons = table.buttons()
     legal = legal_seats(s.state, 1, SHA)
@@ -149,7 +151,7 @@ def test_buttons_along_a_scripted_identity_game() -> None:
 
     # 取消 drops the scanned card and applies nothing.
     table.press(buttons[-1], None)
-    assert s.prompt.pending is None and table.labels() == [("结束出牌", "go")]
+    assert s.prompt.pending is None and table.labels() == PLAY
     table.refused(buttons[0])  # the target button of a cancelled card
 
     # Scan again and choose the first legal target.
@@ -181,10 +183,11 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     assert table.labels() == [("请出示 无懈可击", "hint"), ("不出 (pass)", "pass")]
     table.press(table.only("不出 (pass)"), "pass")
 
-    # The user picks a card of the target: hints, one per zone the target has.
+    # The user picks a card of the target: hints, one per zone the target has, then
+    # the target's known cards and an unseen hand card to tap.
     assert s.prompt.base.expects == "choose_card"
-    zones = [b.label for b in table.buttons()]
-    assert all(b.style == "hint" for b in table.buttons())
+    zones = [b.label for b in table.buttons() if b.style == "hint"]
+    assert table.labels()[-1] == ("暗牌 (手牌)", "go")
     far_seat = s.state.seat(far)
     assert ("扫描所选的手牌" in zones) == (far_seat.hand_count > 0)
     assert ("扫描所选的装备" in zones) == bool(far_seat.equipment)
@@ -208,7 +211,7 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     # The card shown (unknown until now) is discarded from the target.
     assert table.scan(TAO).ok
     assert s.moves[-1] == f"discard {far} #{TAO}"
-    assert table.labels() == [("结束出牌", "go")]
+    assert table.labels() == PLAY
 
     # The lord is hurt, so the discard phase asks for discards: a hint and an unseen discard.
     assert s.adjust_hp(1, -2).ok
@@ -222,7 +225,7 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     assert s.prompt.base.expects == "phase"
     table.press(table.only("下一阶段"), "next")
 
-    # Seat 2's turn: draw, end the play phase.
+    # Seat 2's turn: draw, end the play phase (关羽 has no play-phase skill button).
     assert s.state.turn.seat == 2 and s.prompt.base.expects == "draw"
     table.press(table.buttons()[0], f"draw 2 x{counts[0]}")
     assert table.labels() == [("结束出牌", "go")]
@@ -324,16 +327,25 @@ def test_every_sample_state_has_buttons_that_fit_its_prompt(path: Path) -> None:
             assert styles[-1] == "pass" and set(styles[:-1]) == {"hint"}
             wanted = [o for o in base.options if o != "pass"]
             assert [b.label for b in buttons[:-1]] == [f"请出示 {o}" for o in wanted]
-        elif base.expects == "draw":
-            assert [b.label for b in buttons] == [f"摸{o.split()[-1]}张" for o in base.options]
-        elif base.expects in ("play", "phase"):
+        elif base.expects == "draw":  # then the seat's draw-phase skills (突袭, 裸衣)
+            draws = [f"摸{o.split()[-1]}张" for o in base.options]
+            assert [b.label for b in buttons[: len(draws)]] == draws
+            assert set(styles) == {"go"}
+        elif base.expects == "play":  # the seat's play-phase skills, then 结束出牌
+            assert set(styles) == {"go"} and buttons[-1].label == "结束出牌"
+        elif base.expects == "phase":
             assert styles == ["go"]
+        elif base.expects == "window":  # one button per skill offered, then decline
+            assert [b.command.args[1] for b in buttons[:-1] if b.command] == list(base.options[:-1])
+            assert styles[-1] == "pass"
         elif base.expects == "setup":
             assert len(buttons) == 1
         elif base.expects == "reveal_role":
             assert [b.label for b in buttons] == list(ROLE_NAMES)
-        elif base.expects in ("choose_card", "judge", "show", "reveal", "pick"):
+        elif base.expects in ("judge", "show", "reveal", "pick"):
             assert set(styles) == {"hint"}
+        elif base.expects == "choose_card":  # hints, and the known cards or an unseen one
+            assert set(styles) <= {"hint", "go"}
 
 
 def test_fire_attack_can_be_declined_by_a_tap() -> None:

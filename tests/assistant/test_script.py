@@ -68,6 +68,14 @@ EVERY_COMMAND = [
     ("skill 1 rende -> 2", "0.00 skill 1 rende -> 2"),
     ("skill 1 rende ->2,3", "0.00 skill 1 rende -> 2,3"),
     ("skill 1 仁德 -> 2 3", "0.00 skill 1 rende -> 2,3"),
+    ("skill 1 zhiheng #3 #4 x2", "0.00 skill 1 zhiheng #3 #4 x2"),
+    ("skill 5 流离 #40 -> 3", "0.00 skill 5 liuli #40 -> 3"),
+    ("skill 2 yiji -> 3,3", "0.00 skill 2 yiji -> 3,3"),
+    ("choose 2 Heart", "0.00 choose 2 heart"),
+    ("unseen", "0.00 unseen"),
+    ("unseen 2", "0.00 unseen 2"),
+    ("pick #77", "0.00 pick #77"),
+    ("pick 77", "0.00 pick #77"),
     ("answer 2", "0.00 answer 2"),
     ("answer mis-read", "0.00 answer mis-read"),
     ("answer duplicate sticker", "0.00 answer 'duplicate sticker'"),
@@ -292,7 +300,11 @@ def test_every_prompt_button_carries_the_command_it_stands_for() -> None:
             assert labelled(s) == [("发起始手牌", "deal")]
     assert labelled(s) == [("摸2张", "draw 1 2")]
     perform(s, Command("draw", ("1", "2")))
-    assert labelled(s) == [("结束出牌", "next")]
+    assert labelled(s) == [
+        ("激将", "skill 1 jijiang"),
+        ("仁德", "skill 1 rende"),
+        ("结束出牌", "next"),
+    ]
     perform(s, parse_script("1 see #1")[0])
     shown = labelled(s)
     assert [text for _, text in shown] == ["target 2", "target 5", "cancel"]

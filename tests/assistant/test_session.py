@@ -214,7 +214,7 @@ BAD: list[tuple[str, Prepare, Act, str]] = [
     ("answer, no question", _nothing, lambda s: s.answer(MISREAD), "no question"),
     ("bad answer", _discard_question, lambda s: s.answer("maybe"), "answer one of"),
     ("card during a question", _discard_question, _see(card_seen(SHA)), "answer the question"),
-    ("unknown skill", _nothing, lambda s: s.activate_skill(1, "nosuchskill"), "refused"),
+    ("unknown skill", _nothing, lambda s: s.use_skill(1, "nosuchskill"), "refused"),
     ("unknown general", _nothing, lambda s: s.seat_general(2, "nobody"), "during setup"),
 ]
 

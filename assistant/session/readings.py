@@ -1,0 +1,250 @@
+"""What a card laid on the table can mean now: every legal move it could be, never a guess.
+
+A card seen by the camera is read against the state: answering a request
+(闪, 杀, 桃, 无懈可击), a judgement card, a card used in the play phase, a
+cost or a choice a skill waits for. Skills and equipment that let a card
+count as another (武圣, 倾国, 龙胆, 国色, 急救, 奇袭, 朱雀羽扇) give more
+readings; 八卦阵 makes a card turned over while a 闪 is asked a judgement.
+Each reading is checked against the engine (the move it makes must be
+legal); the session applies the only one, or asks which when there are
+several (a ♥桃 in 关羽's play phase: heal, or 杀 by 武圣).
+
+>>> from engine.game import Game
+>>> game = Game()
+>>> for text in ["setup identity 4", "role 1 lord", "general 1 guanyu",
+...              "general 2 caocao", "general 3 zhaoyun", "general 4 lvbu",
+...              "deal", "next", "draw 1 x2", "!damage 1 1"]:
+...     game.push_text(text)
+>>> [r.label for r in card_readings(game.state, 53, None)]  # 桃♥Q
+['桃', '杀 (武圣)']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import CardType, Target
+from engine.derived import card, effects_of, kind, sha_uses_left
+from engine.effects import AsCard, CardZone
+from engine.frames import Ask, Expect, Window
+from engine.moves import Discard, Judge, Move, Pass, Respond, Show, Skill, Take, Use
+from engine.registry import rule_name
+from engine.rules import apply
+from engine.state import GameState, Phase
+from engine.table import IllegalMove
+from engine.windows import window_offers
+
+__all__ = ["Reading", "card_readings", "conversions", "legal"]
+
+# The kinds that answer a request, as the engine accepts them.
+_ANSWERS = {
+    "shan": ("shan",),
+    "sha": ("sha", "fire_sha", "thunder_sha"),
+    "nullification": ("nullification",),
+    "tao": ("tao", "jiu"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One meaning of a card laid: by ``seat``, the ``move`` it makes, or (a card used
+    in the play phase that still needs its targets) the kind it is used as."""
+
+    seat: int
+    label: str
+    move: Move | None = None  # None: a card used in the play phase, its targets still to choose
+    use_as: str | None = None  # ... used as this kind through a skill (None: as itself)
+    before: tuple[Move, ...] = ()  # moves first: the seats asked before it let the 桃 pass
+
+    @property
+    def complete(self) -> bool:
+        return self.move is not None
+
+
+def legal(state: GameState, move: Move) -> bool:
+    """Whether the engine accepts ``move`` now (nothing is changed)."""
+    try:
+        apply(state, move)
+    except IllegalMove:
+        return False
+    return True
+
+
+def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, str], ...]:
+    """The kinds ``seat`` may use or play ``card_id`` as, through its skills and
+    equipment, with the name of what allows it: ``(("sha", "武圣"), ...)``."""
+    s = state.seat(seat)
+    c = card(card_id)
+    where = state.where.get(card_id)
+    in_equipment = where == f"equip:{seat}"
+    own_turn = state.turn.seat == seat
+    out: list[tuple[str, str]] = []
+    for skill, effect in effects_of(s):
+        if not isinstance(effect, AsCard) or effect.card == c.key:
+            continue
+        if in_equipment and effect.zone is not CardZone.HAND_OR_EQUIPMENT:
+            continue
+        if effect.outside_own_turn and own_turn:
+            continue
+        if effect.colour is not None and c.colour is not effect.colour:
+            continue
+        if effect.suit is not None and c.suit is not effect.suit:
+            continue
+        if effect.from_card is not None and c.key != effect.from_card:
+            continue
+        if (effect.card, skill.name) not in out:
+            out.append((effect.card, skill.name))
+    if c.key == "sha" and s.weapon is not None and card(s.weapon).key == "fan":
+        out.append(("fire_sha", rule_name("fan")))
+    return tuple(out)
+
+
+def card_readings(state: GameState, card_id: int, region_seat: int | None) -> list[Reading]:
+    """Every legal reading of ``card_id`` laid now (in front of ``region_seat``, if known)."""
+    if state.over or not state.mode or state.turn.phase is Phase.SETUP:
+        return []
+    top = state.stack[-1] if state.stack else None
+    if isinstance(top, Ask):
+        return _answers(state, top, card_id, region_seat)
+    if isinstance(top, Expect):
+        return _expected(state, top, card_id)
+    if isinstance(top, Window):
+        return _in_window(state, top, card_id, region_seat)
+    if state.stack:
+        return []
+    seat = state.turn.seat
+    if region_seat not in (None, seat):
+        return []
+    if state.turn.phase is Phase.PLAY:
+        return _plays(state, seat, card_id)
+    if state.turn.phase is Phase.DISCARD:
+        move = Discard(seat, (card_id,))
+        return [Reading(seat, "弃置", move)] if legal(state, move) else []
+    return []
+
+
+def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) -> list[Reading]:
+    if ask.anyone:
+        seats = [s for s in ask.seats if s not in ask.passed]
+        if region_seat is not None:
+            seats = [s for s in seats if s == region_seat]
+    elif ask.want == "tao":
+        # Anyone still to be asked in the peach round may lay a 桃; the seats asked
+        # before the one who laid it let it pass (the session passes them).
+        seats = list(ask.seats[ask.at :])
+        if region_seat is not None:
+            seats = [s for s in seats if s == region_seat]
+    else:
+        seats = [ask.asked]
+    out: list[Reading] = []
+    c = card(card_id)
+    for seat in seats:
+        passes = _passes_before(state, ask, seat)
+        if passes is None:
+            continue
+        probe = state
+        for move in passes:
+            probe = apply(probe, move)
+        wanted = _ANSWERS.get(ask.want, (ask.want,))
+        answers: list[tuple[str, Move]] = []
+        if c.key in wanted:
+            answers.append((c.name, Respond(seat, (card_id,))))
+        for as_kind, why in conversions(state, seat, card_id):
+            if as_kind in wanted:
+                answers.append(
+                    (f"{kind(as_kind).name} ({why})", Respond(seat, (card_id,), as_kind))
+                )
+        if ask.want == "shan" and not ask.anyone and card_id not in state.where:
+            answers.append((f"{rule_name('eight_diagram')}判定", Judge(seat, card_id)))
+        out += [
+            Reading(seat, label, move, before=passes)
+            for label, move in answers
+            if legal(probe, move)
+        ]
+    if len({r.seat for r in out}) > 1:  # a card by an unknown seat: each seat's meaning
+        return [Reading(r.seat, f"{r.seat}号位 {r.label}", r.move, r.use_as, r.before) for r in out]
+    return out
+
+
+def _passes_before(state: GameState, ask: Ask, seat: int) -> tuple[Move, ...] | None:
+    """In a peach round, the seats asked before ``seat`` let it pass (the 桃 laid by
+    a later seat answers for that seat); None when they cannot."""
+    if ask.anyone or ask.want != "tao" or seat == ask.asked:
+        return ()
+    passes = tuple(Pass(asked) for asked in ask.seats[ask.at : ask.seats.index(seat)])
+    probe = state
+    for move in passes:
+        try:
+            probe = apply(probe, move)
+        except IllegalMove:
+            return None
+    return passes
+
+
+def _expected(state: GameState, e: Expect, card_id: int) -> list[Reading]:
+    c = card(card_id)
+    move: Move | None = None
+    label = c.name
+    if e.what == "judge":
+        move, label = Judge(e.seat, card_id), f"判定牌 {c.name}{c.face}"
+    elif e.what == "take_shown":
+        move = Take(e.seat, e.other, (card_id,))
+    elif e.what == "show":
+        move = Show(e.seat, (card_id,))
+    elif e.what == "fire_discard":
+        move = Discard(e.seat, (card_id,))
+    if move is not None and legal(state, move):
+        return [Reading(e.seat, label, move)]
+    return []
+
+
+def _in_window(
+    state: GameState, window: Window, card_id: int, region_seat: int | None
+) -> list[Reading]:
+    """A card laid while skills may act: 鬼才's replacement card, 青龙偃月刀's next 杀."""
+    out: list[Reading] = []
+    for seat in window.seats:
+        if region_seat not in (None, seat):
+            continue
+        offered = window_offers(state, window, seat)
+        if "guicai" in offered:
+            move: Move = Skill(seat, "guicai", (card_id,))
+            if legal(state, move):
+                out.append(Reading(seat, f"{rule_name('guicai')}: 改判", move))
+        if "blade" in offered:
+            for as_kind in (card(card_id).key, *(k for k, _ in conversions(state, seat, card_id))):
+                move = Use(seat, (card_id,), None if as_kind == card(card_id).key else as_kind)
+                if legal(state, move):
+                    out.append(Reading(seat, f"{rule_name('blade')}: {kind(as_kind).name}", move))
+    return out
+
+
+def _plays(state: GameState, seat: int, card_id: int) -> list[Reading]:
+    c = card(card_id)
+    out: list[Reading] = []
+    for as_kind, why in ((c.key, ""), *conversions(state, seat, card_id)):
+        k = kind(as_kind)
+        label = f"{k.name} ({why})" if why else k.name
+        if k.target is Target.RESPONSE:
+            continue
+        converted = as_kind != c.key
+        if k.type is CardType.EQUIPMENT or k.target in (Target.SELF, Target.ALL, Target.ALL_OTHERS):
+            move = Use(seat, (card_id,), as_kind if converted else None)
+            if legal(state, move):
+                out.append(Reading(seat, label, move))
+            continue
+        if k.is_sha:
+            left = sha_uses_left(state, seat, (card_id,))
+            if left is not None and left <= 0:
+                continue
+        if _has_target(state, seat, card_id, as_kind if converted else None):
+            out.append(Reading(seat, label, use_as=as_kind if converted else None))
+    return out
+
+
+def _has_target(state: GameState, seat: int, card_id: int, as_kind: str | None) -> bool:
+    for other in state.living:
+        if legal(state, Use(seat, (card_id,), as_kind, (other.seat,))):
+            return True
+    # 借刀杀人 names two seats: they are checked when chosen.
+    return kind(as_kind or card(card_id).key).key == "collateral"

@@ -1,0 +1,157 @@
+"""Skills at the table through the session: sightings and taps only, never a typed move.
+
+Each test plays table-script lines (the app's sightings and buttons) through
+`perform`, and checks the moves the session made and what it asked.
+"""
+
+from __future__ import annotations
+
+from assistant.session import TableSession, parse_script, perform, prompt_buttons
+from assistant.session.replies import Reply
+from engine.frames import Window
+from tests.engine.helpers import cid
+
+SHA_S7 = cid("sha", "♠7")
+TAO_HQ = cid("tao", "♥Q")
+SHAN_H2 = cid("shan", "♥2")
+
+
+def table(generals: list[str], *lines: str) -> TableSession:
+    """A 5-player (or as many as named) identity table, dealt, at seat 1's draw phase."""
+    s = TableSession()
+    head = [f"setup identity {len(generals)}", "role 1 lord"]
+    head += [f"general {n} {g}" for n, g in enumerate(generals, start=1)]
+    run(s, *head, "deal", "next", *lines)
+    return s
+
+
+def run(s: TableSession, *lines: str) -> list[Reply]:
+    replies = [perform(s, c) for c in parse_script("\n".join(lines) + "\n")]
+    return replies
+
+
+def test_wusheng_heal_or_sha_is_a_question_never_a_guess() -> None:
+    """A ♥桃 in wounded 关羽's play phase: heal, or 杀 by 武圣 — two big buttons."""
+    s = table(["guanyu", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2", "force damage 1 1")
+    [reply] = run(s, f"see #{TAO_HQ} seat1")
+    assert reply.asks and s.prompt.question is not None
+    assert s.prompt.question.options == ("桃", "杀 (武圣)")
+    moves = len(s.moves)
+    run(s, "answer '杀 (武圣)'", "target 2")
+    assert s.moves[moves:] == (f"use 1 #{TAO_HQ} as sha -> 2",)
+
+
+def test_a_black_card_is_a_shan_for_zhenji_without_a_question() -> None:
+    """倾国: the only reading of a black card while 甄姬 is asked for a 闪 is the 闪."""
+    s = table(["zhangfei", "zhenji", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{SHA_S7} seat1", "target 2")
+    club = cid("sha", "♣8")
+    [reply] = run(s, f"see #{club} seat2")
+    assert reply.ok and s.moves[-1] == f"respond 2 #{club} as shan"
+
+
+def test_a_peach_laid_by_a_later_seat_answers_for_that_seat() -> None:
+    """The seat that laid the card: a 桃 laid in front of seat 3 saves for seat 3,
+    the seats asked before it passing."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, "force damage 5 3 from 1")
+    assert s.prompt.base.expects == "peach" and s.prompt.base.who == (1,)
+    [reply] = run(s, f"see #{TAO_HQ} seat3")
+    assert reply.ok
+    assert s.moves[-3:] == ("pass 1", "pass 2", f"respond 3 #{TAO_HQ}")
+    assert s.state.seat(5).hp == 1
+
+
+def test_eight_diagram_or_shan_from_hand() -> None:
+    """八卦阵 asked for a 闪: a 闪 laid is a question (judgement, or the 闪 from the hand);
+    another card can only be the judgement card."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"force move #{cid('eight_diagram', '♠2')} -> equip:2")
+    run(s, f"see #{SHA_S7} seat1", "target 2")
+    assert s.prompt.base.expects == "respond"
+    [reply] = run(s, f"see #{SHAN_H2}")
+    assert reply.asks and s.prompt.question is not None
+    assert s.prompt.question.options == ("闪", "八卦阵判定")
+    run(s, "cancel")
+    [reply] = run(s, f"see #{cid('tao', '♥3')}")
+    assert reply.ok and s.moves[-1] == f"judge 2 #{cid('tao', '♥3')}"
+
+
+def test_zhiheng_by_button_cards_and_unseen() -> None:
+    """制衡 from its button: the cards discarded are seen, the hidden ones tapped, then 确定."""
+    s = table(["sunquan", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    labels = [b.label for b in prompt_buttons(s)]
+    assert labels[0] == "制衡"
+    run(s, "skill 1 zhiheng")
+    assert s.prompt.skill is not None
+    run(s, f"see #{SHA_S7} seat1", "unseen")
+    assert "确定" in [b.label for b in prompt_buttons(s)]
+    run(s, "ok")
+    assert s.moves[-1] == f"skill 1 zhiheng #{SHA_S7} x1"
+    assert s.state.seat(1).hand_count == 6
+
+
+def test_rende_gives_unseen_cards_to_a_tapped_seat() -> None:
+    s = table(["liubei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, "skill 1 rende", "unseen", "unseen", "target 3")
+    assert s.prompt.skill is not None  # more cards may be given: 确定 ends it
+    run(s, "ok")
+    assert s.moves[-1] == "skill 1 rende x2 -> 3"
+    assert s.state.seat(3).hand_count == 6
+
+
+def test_a_window_button_and_its_follow_up() -> None:
+    """奸雄 is one tap in its window; 反馈's follow-up takes the unseen card by a tap."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{SHA_S7} seat1", "target 2", "pass 2")
+    top = s.state.stack[-1]
+    assert isinstance(top, Window)
+    assert [b.label for b in prompt_buttons(s)] == ["奸雄", "不发动"]
+    run(s, "skill 2 jianxiong")
+    assert s.state.where[SHA_S7] == "hand:2"
+
+
+def test_the_table_moving_on_closes_a_window() -> None:
+    """Nobody taps 不发动: the next card laid answers what comes next (奸雄 unused)."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{SHA_S7} seat1", "target 2", "pass 2")
+    assert s.prompt.base.expects == "window"  # 奸雄
+    duel = cid("duel", "♠A")
+    [reply] = run(s, f"see #{duel} seat1")
+    assert reply.ok and s.prompt.pending is not None  # the 决斗 waits for its target
+    hand = s.state.seat(2).hand_count
+    run(s, "target 3")
+    assert s.moves[-1] == f"use 1 #{duel} -> 3"
+    assert not any(isinstance(f, Window) for f in s.state.stack)
+    assert s.state.seat(2).hand_count == hand and s.state.where[SHA_S7] == "discard"
+
+
+def test_a_card_laid_in_a_window_that_spends_cards_is_a_question() -> None:
+    """大乔 lays a 闪 while 流离 may be used: 流离's discard, or the 闪 itself?"""
+    s = table(["zhangfei", "daqiao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{SHA_S7} seat1", "target 2")
+    assert s.prompt.base.expects == "window"  # 流离
+    [reply] = run(s, f"see #{SHAN_H2} seat2")
+    assert reply.asks and s.prompt.question is not None
+    assert s.prompt.question.options == ("流离", "闪")
+    run(s, "answer 闪")
+    assert s.moves[-1] == f"respond 2 #{SHAN_H2}"
+
+
+def test_liuli_by_laying_the_card_and_tapping_the_seat() -> None:
+    s = table(["zhangfei", "daqiao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{SHA_S7} seat1", "target 2")
+    club = cid("sha", "♣8")
+    run(s, f"see #{club} seat2", "answer 流离", "target 3")
+    assert s.moves[-1] == f"skill 2 liuli #{club} -> 3"
+    assert s.prompt.base.who == (3,)
+
+
+def test_a_complete_skill_line_and_a_choice() -> None:
+    """A typed skill line with its cards and seats; 反间's suit by its button."""
+    s = table(["zhouyu", "caocao", "zhaoyun", "lvbu", "sunquan"], "draw 1 2")
+    run(s, "skill 1 fanjian -> 2")
+    assert [b.label for b in prompt_buttons(s)][:2] == ["♠ 黑桃", "♥ 红桃"]
+    run(s, "choose 2 heart", f"see #{SHA_S7}")
+    assert s.moves[-2:] == ("choose 2 heart", f"take 2 <- 1 #{SHA_S7}")
+    assert s.state.seat(2).hp == 3  # a spade is not a heart: 1 damage

@@ -1,0 +1,61 @@
+"""The real app, headless: a skill (仁德) by its buttons and a conversion (武圣) by a sighting.
+
+tests/mobile/drive_skills.py runs in the app's own process and window and
+taps the prompt bar and the ring as a player would; here its report and the
+stored game are checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from assistant.store import Store
+from engine.catalogue import standard_catalogue
+from engine.record import replay
+
+DRIVER = Path(__file__).with_name("drive_skills.py")
+REPO = Path(__file__).resolve().parents[2]
+# The driver's red card that is not a 杀 (only 武圣 makes it one).
+RED_CARD = next(
+    c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour.value == "red"
+)
+
+
+def test_rende_and_wusheng_through_the_app(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    command = [sys.executable, str(DRIVER), str(tmp_path)]
+    if not os.environ.get("DISPLAY"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
+    result = subprocess.run(
+        command,
+        cwd=REPO,
+        env={**os.environ, "SGS_TABLE_DB": str(db)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    report_file = tmp_path / "report.json"
+    assert report_file.is_file(), f"no report ({result.returncode}):\n{result.stderr[-3000:]}"
+    report = json.loads(report_file.read_text())
+    print("\n".join(report["steps"]))
+    assert report["errors"] == [], report["errors"]
+    assert report["status"] == 0
+    buttons = report["buttons"]
+    assert buttons["play"][:2] == ["激将", "仁德"] and buttons["play"][-1] == "结束出牌"
+    assert "暗牌 (手牌)" in buttons["rende"] and "取消" in buttons["rende"]
+    assert "确定" in buttons["rende ready"]
+    moves = report["moves"]
+    assert "skill 1 rende x2 -> 3" in moves
+    assert moves[-1] == f"use 2 #{RED_CARD} as sha -> 1"
+    # Nothing was typed or forced, and the store holds the same game.
+    assert not any(m.startswith("!") for m in moves)
+    with Store.open(f"sqlite:///{db}") as store:
+        game = replay(store.record(report["game_id"]))
+    assert [str(m) for m in game.moves] == moves
+    assert game.state.seat(3).hand_count == 6  # 赵云's four and 仁德's two
+    assert Path(report["shot"]).is_file()
