@@ -83,6 +83,7 @@ from engine.settlement import (
     check_victory,
     close_ask,
     heal,
+    helped,
     in_range_for_collateral,
     lose_hp,
     push,
@@ -280,12 +281,9 @@ def _general(ctx: Ctx, m: Move) -> None:
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         ctx.require(g.key not in taken, f"{g.name} is already at the table")
-    s = evolve(
-        s,
-        generals=tuple(g.key for g in generals),
-        hidden=tuple(g.key for g in generals) if m.hidden else (),
-        kingdom=generals[0].kingdom.value,
-    )
+    keys = tuple(g.key for g in generals)
+    hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
+    s = evolve(s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value)
     max_hp = ctx.mode.max_hp(t, s, tuple(generals))
     t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp))
 
@@ -486,7 +484,9 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
         for delayed in t.seat(seat).judgement:  # the last placed ends on top: judged first
             push(t, Judging(seat, delayed.card, delayed.kind))
     elif phase is Phase.DRAW:
-        push(t, Expect("draw", seat, "draw phase: draw your cards", counts=_draw_counts(ctx, seat)))
+        counts = _draw_counts(ctx, seat)
+        if counts and counts != (0,):
+            push(t, Expect("draw", seat, "draw phase: draw your cards", counts=counts))
     elif phase is Phase.PLAY:
         t.set_turn(sha_used=0, skill_uses=())
     point = _PHASE_POINTS[phase]
@@ -504,8 +504,6 @@ def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
                 options |= {n + effect.delta for n in options}
             else:
                 options = {n + effect.delta for n in options}
-        elif isinstance(effect, ReplaceDraw):
-            options.add(0)
     return tuple(sorted(n for n in options if n >= 0))
 
 
@@ -872,7 +870,7 @@ def _respond(ctx: Ctx, m: Move) -> None:
         t.put(c, "processing")
     if top.helping:  # 护驾 / 激将: the card answers for another seat
         t.stack.pop()
-        _helped(ctx, top, m.cards, used)
+        helped(ctx, top, m.cards, used)
         return
     if top.want == "sha" and top.for_seat:  # 借刀杀人: a Sha used on the victim
         t.stack.pop()
@@ -913,34 +911,6 @@ def _rescue_bonus(t: Table, seat: int, dying: int, used: str) -> int:
     if used != "tao" or seat == dying or t.seat(seat).kingdom != "wu":
         return 0
     return 1 if "jiuyuan" in owned_keys(lord) else 0
-
-
-def _helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
-    """A card played for ``ask.for_seat`` (护驾, 激将): it answers that seat's own need."""
-    t = ctx.table
-    top = t.stack[-1] if t.stack else None
-    if isinstance(top, SkillUse):  # 激将 used to make a Sha: the step handler uses it
-        replace_top(t, evolve(top, cards=cards, word=used, step=top.step + 1))
-        return
-    if isinstance(top, Window):
-        t.stack.pop()
-    own = t.stack[-1] if t.stack else None
-    if isinstance(own, Ask) and own.want == "sha" and own.for_seat and not own.helping:
-        # 借刀杀人: the wielder uses the Sha he was given on the named victim.
-        t.stack.pop()
-        below = t.stack[-1]
-        assert isinstance(below, CardUse)
-        replace_top(t, evolve(below, step=below.step + 1, answered=True))
-        push(t, CardUse(ask.for_seat, used, cards, (own.for_seat,), counts_for_limit=False))
-        return
-    for c in cards:
-        t.move(c, "discard")
-    if isinstance(own, Ask) and own.asked == ask.for_seat:
-        got = own.got + 1
-        if got >= own.need:
-            close_ask(ctx, evolve(own, got=got), True)
-        else:
-            replace_top(t, evolve(own, got=got))
 
 
 def _pass(ctx: Ctx, m: Move) -> None:

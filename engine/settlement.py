@@ -120,7 +120,13 @@ def settle(ctx: Ctx) -> None:
                 t.stack.pop()  # the dying seat died some other way meanwhile
                 continue
             if not top.anyone and top.want != "tao" and top.got >= top.need:
-                close_ask(ctx, top, True)  # answered by a judgement (八卦阵)
+                # Answered by a judgement (八卦阵), for the seat itself or for the one
+                # it helps (护驾): the judgement card itself went to the discard pile.
+                if top.helping:
+                    t.stack.pop()
+                    helped(ctx, top, (), top.want)
+                else:
+                    close_ask(ctx, top, True)
                 continue
             if not top.anyone and _asked_window(t, top):
                 continue
@@ -191,6 +197,34 @@ def watch_losses(ctx: Ctx) -> None:
             watched[seat] = now
             if now == 0 and t.seats[seat - 1].alive:
                 push(t, Occasion(Point.HAND_EMPTIED, seat))
+
+
+def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
+    """A card played for ``ask.for_seat`` (护驾, 激将): it answers that seat's own need."""
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, SkillUse):  # 激将 used to make a Sha: the step handler uses it
+        replace_top(t, evolve(top, cards=cards, word=used, step=top.step + 1))
+        return
+    if isinstance(top, Window):
+        t.stack.pop()
+    own = t.stack[-1] if t.stack else None
+    if isinstance(own, Ask) and own.want == "sha" and own.for_seat and not own.helping:
+        # 借刀杀人: the wielder uses the Sha he was given on the named victim.
+        t.stack.pop()
+        below = t.stack[-1]
+        assert isinstance(below, CardUse)
+        replace_top(t, evolve(below, step=below.step + 1, answered=True))
+        push(t, CardUse(ask.for_seat, used, cards, (own.for_seat,), counts_for_limit=False))
+        return
+    for c in cards:
+        t.move(c, "discard")
+    if isinstance(own, Ask) and own.asked == ask.for_seat:
+        got = own.got + 1
+        if got >= own.need:
+            close_ask(ctx, evolve(own, got=got), True)
+        else:
+            replace_top(t, evolve(own, got=got))
 
 
 def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:
@@ -675,7 +709,7 @@ def _replace_general(t: Table, seat: int) -> None:
         evolve(
             s,
             generals=rest,
-            hidden=(),
+            hidden=rest[1:],  # the next reserves still wait face down
             kingdom=general.kingdom.value,
             hp=general.max_hp,
             max_hp=general.max_hp,

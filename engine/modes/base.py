@@ -39,6 +39,9 @@ class Mode:
     variants: tuple[str, ...] = ("",)
     generals_per_seat: int = 1
     same_kingdom_generals: bool = False
+    # The generals after the first wait face down for their turn to come on (1v1):
+    # their skills do not work until then.
+    reserves: bool = False
     # Roles are hidden at setup (identity) or public (team modes).
     roles_hidden: bool = False
 

@@ -23,6 +23,7 @@ class OneVsOne(Mode):
     title = "1V1模式"
     min_players = max_players = 2
     generals_per_seat = 3
+    reserves = True
 
     def fixed_roles(self, players: int) -> dict[int, Role]:
         return {1: L, 2: N}

@@ -182,9 +182,14 @@ def luoyi(ctx: Ctx, m: Skill, event: object) -> None:
     t = ctx.table
     if not (isinstance(event, Expect) and event.what == "draw" and event.seat == m.seat):
         raise IllegalMove("裸衣 is declared in the draw phase, before drawing")
-    counts = tuple(n - 1 for n in event.counts if n >= 1)
-    replace_top(t, evolve(event, counts=(max(counts),) if counts else (0,)))
+    if f"{m.seat}:luoyi" in t.turn.flags:
+        raise IllegalMove("裸衣 is declared once a turn")
+    draw = max(event.counts) - 1
     t.set_turn(flags=t.turn.flags | {f"{m.seat}:luoyi"})
+    if draw <= 0:
+        t.stack.pop()  # nothing left to draw: the draw phase is over
+        return
+    replace_top(t, evolve(event, counts=(draw,)))
 
 
 @compulsory(Point.CAUSING)

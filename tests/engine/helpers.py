@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from engine.catalogue import standard_catalogue
-from engine.frames import Ask, Window
+from engine.frames import Ask, Expect, Point, Window
 from engine.game import Game
 from engine.state import GameState
+from engine.table import IllegalMove
 
 CATALOGUE = standard_catalogue()
 
@@ -97,3 +102,36 @@ def asked(state: GameState) -> Ask:
         assert isinstance(frame, Ask), frame
         return frame
     raise AssertionError("nobody is asked")
+
+
+def top(g: Game) -> object:
+    assert g.state.stack, "the stack is empty"
+    return g.state.stack[-1]
+
+
+def window_for(g: Game, point: Point, seat: int) -> Window:
+    """The window on top: at ``point``, asking ``seat`` now."""
+    frame = top(g)
+    assert isinstance(frame, Window), frame
+    assert frame.point is point and frame.asked == seat, frame
+    return frame
+
+
+def expecting(g: Game, what: str, seat: int) -> Expect:
+    """The request on top: ``what`` from ``seat``."""
+    frame = top(g)
+    assert isinstance(frame, Expect), frame
+    assert frame.what == what and frame.seat == seat, frame
+    return frame
+
+
+def no_window(g: Game) -> None:
+    assert not any(isinstance(f, Window) for f in g.state.stack), g.state.stack
+
+
+def refused(g: Game, line: str, fragment: str) -> None:
+    """``line`` is refused with a reason containing ``fragment``; nothing changes."""
+    before, moves = g.state, len(g)
+    with pytest.raises(IllegalMove, match=re.escape(fragment)):
+        g.push_text(line)
+    assert g.state is before and len(g) == moves

@@ -11,49 +11,24 @@ Equipment on a seat that is not in its play phase is placed with a forced
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 from engine.derived import attack_range, check_target, distance, kind, sha_uses_left
-from engine.frames import Ask, CardUse, Expect, Point, Window
+from engine.frames import Ask, CardUse, Point
 from engine.game import Game
-from engine.table import IllegalMove
-from tests.engine.helpers import asked, cid, play, table, to_play_phase
+from tests.engine.helpers import (
+    asked,
+    cid,
+    expecting,
+    no_window,
+    play,
+    refused,
+    table,
+    to_play_phase,
+    top,
+    window_for,
+)
 
 # Generals with no window of their own at the moments these tests look at.
 QUIET = ["zhangliao", "xuchu", "zhangfei", "zhaoyun", "guanyu"]
-
-
-def refused(g: Game, line: str, fragment: str) -> None:
-    """``line`` is refused with a reason containing ``fragment``; nothing changes."""
-    before, moves = g.state, len(g)
-    with pytest.raises(IllegalMove, match=re.escape(fragment)):
-        g.push_text(line)
-    assert g.state is before and len(g) == moves
-
-
-def top(g: Game) -> object:
-    assert g.state.stack, "the stack is empty"
-    return g.state.stack[-1]
-
-
-def window_for(g: Game, point: Point, seat: int) -> Window:
-    frame = top(g)
-    assert isinstance(frame, Window), frame
-    assert frame.point is point and frame.asked == seat, frame
-    return frame
-
-
-def expecting(g: Game, what: str, seat: int) -> Expect:
-    frame = top(g)
-    assert isinstance(frame, Expect), frame
-    assert frame.what == what and frame.seat == seat, frame
-    return frame
-
-
-def no_window(g: Game) -> None:
-    assert not any(isinstance(f, Window) for f in g.state.stack), g.state.stack
 
 
 def nullification_asked(g: Game) -> Ask:

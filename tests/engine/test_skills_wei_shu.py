@@ -10,10 +10,6 @@ its condition fails; refusals leave the game exactly as it was.
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 from engine.derived import check_target, distance, kind, sha_uses_left
 from engine.frames import (
     Ask,
@@ -25,44 +21,21 @@ from engine.frames import (
 )
 from engine.game import Game
 from engine.state import Phase
-from engine.table import IllegalMove
-from tests.engine.helpers import asked, cid, end_turn, play, table, to_play_phase
+from tests.engine.helpers import (
+    asked,
+    cid,
+    end_turn,
+    no_window,
+    play,
+    refused,
+    table,
+    to_play_phase,
+    top,
+)
+from tests.engine.helpers import expecting as expect
+from tests.engine.helpers import window_for as window
 
 # ---------------------------------------------------------------- helpers
-
-
-def top(g: Game) -> object:
-    assert g.state.stack, "the stack is empty"
-    return g.state.stack[-1]
-
-
-def window(g: Game, point: Point, seat: int) -> Window:
-    """The window on top: at ``point``, asking ``seat`` now."""
-    w = top(g)
-    assert isinstance(w, Window), w
-    assert w.point is point, w
-    assert w.asked == seat, w
-    return w
-
-
-def expect(g: Game, what: str, seat: int) -> Expect:
-    e = top(g)
-    assert isinstance(e, Expect), e
-    assert (e.what, e.seat) == (what, seat), e
-    return e
-
-
-def no_window(g: Game) -> None:
-    assert not any(isinstance(f, Window) for f in g.state.stack), g.state.stack
-
-
-def refused(g: Game, line: str, message: str) -> None:
-    """``line`` is refused with ``message`` (a fragment) and nothing changes."""
-    before, moves = g.state, len(g)
-    with pytest.raises(IllegalMove, match=re.escape(message)):
-        g.push_text(line)
-    assert len(g) == moves
-    assert g.state is before
 
 
 def hands(g: Game, *seats: int) -> tuple[int, ...]:

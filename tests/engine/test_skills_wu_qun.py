@@ -10,48 +10,26 @@ leave the game exactly as it was.
 
 from __future__ import annotations
 
-import re
-
-import pytest
-
 from engine.derived import check_target, kind
-from engine.frames import Ask, CardUse, Expect, Point, Window
+from engine.frames import Ask, CardUse, Point, Window
 from engine.game import Game
 from engine.state import Phase
-from engine.table import IllegalMove
-from tests.engine.helpers import asked, cid, end_turn, play, table, to_play_phase
+from tests.engine.helpers import (
+    asked,
+    cid,
+    end_turn,
+    expecting,
+    play,
+    refused,
+    table,
+    to_play_phase,
+    top,
+    window_for,
+)
 
 # Generals with no window of their own at the moments these tests look at
 # (no 刚烈, 反馈, 奸雄, 遗计, 铁骑 ...): they only sit at the table.
 QUIET = ["zhangliao", "xuchu", "zhangfei", "zhaoyun", "guanyu"]
-
-
-def refused(g: Game, line: str, fragment: str) -> None:
-    """``line`` is refused with a reason containing ``fragment``; nothing changes."""
-    before, moves = g.state, len(g)
-    with pytest.raises(IllegalMove, match=re.escape(fragment)):
-        g.push_text(line)
-    assert g.state is before and len(g) == moves
-
-
-def top(g: Game) -> object:
-    assert g.state.stack, "the stack is empty"
-    return g.state.stack[-1]
-
-
-def window_for(g: Game, point: Point, seat: int) -> Window:
-    """The window on top is at ``point`` and asks ``seat``."""
-    frame = top(g)
-    assert isinstance(frame, Window), frame
-    assert frame.point is point and frame.asked == seat, frame
-    return frame
-
-
-def expecting(g: Game, what: str, seat: int) -> Expect:
-    frame = top(g)
-    assert isinstance(frame, Expect), frame
-    assert frame.what == what and frame.seat == seat, frame
-    return frame
 
 
 def asked_nullification(g: Game) -> bool:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from engine.frames import DamageEvent, Point, Window
+from engine.game import Game
 from engine.registry import AT_POINT, RULES, rule
 from engine.table import IllegalMove, Table
 from engine.windows import window_offers
@@ -136,3 +137,61 @@ def test_a_declined_window_cannot_be_answered() -> None:
     play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2", "pass 2")
     with pytest.raises(IllegalMove):
         g.push_text("skill 2 jianxiong")
+
+
+def test_1v1_reserve_generals_have_no_skills_until_they_come_on() -> None:
+    """001 1V1: the generals waiting their turn are face down: 孙权 in reserve has no 制衡."""
+    g = Game()
+    for line in (
+        "setup 1v1 2",
+        "general 1 zhugeliang,daqiao,simayi",
+        "general 2 luxun,sunquan,huangyueying",
+        "deal",
+        "next",
+        "draw 2 x1",
+    ):
+        g.push_text(line)
+    assert g.state.seat(2).hidden == ("sunquan", "huangyueying")
+    with pytest.raises(IllegalMove, match="no 制衡"):
+        g.push_text("skill 2 zhiheng x2")
+
+
+def test_luoyi_down_to_nothing_ends_the_draw_and_is_declared_once() -> None:
+    """裸衣 on 1v1's first draw of one: nothing is left to draw, the draw phase ends."""
+    g = Game()
+    for line in (
+        "setup 1v1 2",
+        "general 1 zhugeliang,daqiao,simayi",
+        "general 2 xuchu,luxun,huangyueying",
+        "deal",
+        "next",
+        "skill 2 luoyi",
+    ):
+        g.push_text(line)
+    assert g.state.turn.phase.value == "play" and not g.state.stack
+    g2 = table(["xuchu", "zhangliao", "lvbu", "ganning"])
+    play(g2, "skill 1 luoyi")
+    with pytest.raises(IllegalMove, match="裸衣 is declared once a turn"):
+        g2.push_text("skill 1 luoyi")
+
+
+def test_a_hujia_helper_may_answer_with_eight_diagram() -> None:
+    """护驾: a 魏 helper needing to play a 闪 for the lord may use his 八卦阵."""
+    g = table(["caocao", "zhangliao", "lvbu", "ganning"])
+    to_play_phase(g)
+    play(g, f"!move #{cid('eight_diagram', '♠2')} -> equip:2")
+    play(g, "next")
+    for _ in range(3):  # to 甘宁's play phase
+        while g.state.turn.seat != 4 or g.state.turn.phase.value != "play":
+            top = g.state.stack[-1] if g.state.stack else None
+            if getattr(top, "what", "") == "draw":
+                play(g, f"draw {g.state.turn.seat} x2")
+            elif g.state.turn.phase.value == "discard":
+                seat = g.state.turn.seat
+                extra = g.state.seat(seat).hand_count - g.state.seat(seat).hp
+                play(g, *([f"discard {seat} x{extra}"] if extra > 0 else []), "next")
+            else:
+                play(g, "next")
+    play(g, f"use 4 #{cid('sha', '♠7')} -> 1", "skill 1 hujia")
+    play(g, f"judge 2 #{cid('tao', '♥3')}")  # red: the helper's 闪
+    assert not g.state.stack and g.state.seat(1).hp == g.state.seat(1).max_hp

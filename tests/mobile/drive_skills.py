@@ -13,10 +13,7 @@ step and a screenshot of the table screen with the skill button.
 
 from __future__ import annotations
 
-import json
 import sys
-import time
-import traceback
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +28,7 @@ from kivy.clock import Clock  # noqa: E402
 
 from engine.catalogue import standard_catalogue  # noqa: E402
 from mobile.kivy_app import Options, SgsTableApp, use_font  # noqa: E402
-from tests.mobile.drive_table import Failed, Step, tap  # noqa: E402
+from tests.mobile.drive_table import Driver, Failed, Step, tap  # noqa: E402
 from vision.payload import CardTag, encode  # noqa: E402
 
 GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
@@ -40,55 +37,24 @@ GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), (
 RED_CARD = next(
     c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour.value == "red"
 )
-TIMEOUT = 60.0
 
 
-class SkillDriver:
-    def __init__(self, app: SgsTableApp, out: Path) -> None:
-        self.app = app
-        self.out = out
-        self.report: dict[str, Any] = {"steps": [], "errors": [], "buttons": {}}
-        self.steps = self.script()
-        self.started = time.monotonic()
+class SkillDriver(Driver):
+    """drive_table's driver with another script: it records the moves when it finishes."""
 
-    @property
-    def manager(self) -> Any:
-        return self.app.root
+    def finish(self, status: int) -> None:
+        self.report["moves"] = list(self.controller.session.moves)
+        self.report["game_id"] = self.controller.session.game_id
+        super().finish(status)
 
     @property
     def session(self) -> Any:
-        return self.app.controller.session
-
-    def note(self, text: str) -> None:
-        self.report["steps"].append(f"{time.monotonic() - self.started:6.2f}s {text}")
-
-    def run(self, _dt: float = 0.0) -> None:
-        try:
-            wait = next(self.steps)
-        except StopIteration:
-            self.finish(0)
-            return
-        except Exception as error:  # reported, then the app stops
-            self.report["errors"].append("".join(traceback.format_exception(error)))
-            self.finish(1)
-            return
-        if time.monotonic() - self.started > TIMEOUT:
-            self.report["errors"].append(f"timed out; last steps: {self.report['steps'][-3:]}")
-            self.finish(1)
-            return
-        Clock.schedule_once(self.run, wait)
-
-    def finish(self, status: int) -> None:
-        self.report["status"] = status
-        self.report["moves"] = list(self.session.moves)
-        self.report["game_id"] = self.session.game_id
-        (self.out / "report.json").write_text(json.dumps(self.report, ensure_ascii=False, indent=1))
-        self.app.stop()
+        return self.controller.session
 
     def shown(self) -> list[str]:
         return [w.text for w in self.manager.get_screen("table").button_widgets]
 
-    def press(self, label: str) -> Step:
+    def tap_button(self, label: str) -> Step:
         yield 0.3  # the prompt bar lays out its new buttons first
         for widget in self.manager.get_screen("table").button_widgets:
             if widget.text == label:
@@ -98,9 +64,8 @@ class SkillDriver:
                 return
         raise Failed(f"no button {label!r} on the prompt bar (it shows {self.shown()})")
 
-    def tap_seat(self, seat: int) -> Step:
-        tap(self.manager.get_screen("table").ring.cards[seat - 1])
-        self.note(f"tap seat {seat}")
+    def tap_ring(self, seat: int) -> Step:
+        self.tap_seat(seat)
         yield 0.15
 
     def script(self) -> Step:
@@ -127,38 +92,38 @@ class SkillDriver:
         yield 0.5
         if self.manager.current != "table":
             raise Failed(f"开始 opened {self.manager.current}, not the table")
-        yield from self.press("发起始手牌")
-        yield from self.press("开始第一回合")
-        yield from self.press("摸2张")
+        yield from self.tap_button("发起始手牌")
+        yield from self.tap_button("开始第一回合")
+        yield from self.tap_button("摸2张")
 
         # 仁德: the skill's button, two unseen hand cards, the seat, 确定.
-        self.report["buttons"]["play"] = self.shown()
-        yield from self.press("仁德")
+        self.report["buttons"] = {"play": self.shown()}
+        yield from self.tap_button("仁德")
         self.report["buttons"]["rende"] = self.shown()
-        yield from self.press("暗牌 (手牌)")
-        yield from self.press("暗牌 (手牌)")
-        yield from self.tap_seat(3)
+        yield from self.tap_button("暗牌 (手牌)")
+        yield from self.tap_button("暗牌 (手牌)")
+        yield from self.tap_ring(3)
         self.report["buttons"]["rende ready"] = self.shown()
-        yield from self.press("确定")
+        yield from self.tap_button("确定")
         path = self.out / "table.png"
         done: list[Path | None] = []
         self.app.request_screenshot(path, done=done.append)
         while not done:
             yield 0.05
         self.report["shot"] = str(path)
-        yield from self.press("结束出牌")
+        yield from self.tap_button("结束出牌")
         if self.session.prompt.base.expects == "discard":
             raise Failed(f"刘备 should not need to discard: {self.session.prompt.text}")
 
         # 关羽's turn: a red 闪 laid in front of seat 2 is a 杀 by 武圣; tap seat 1.
-        yield from self.press("摸2张")
+        yield from self.tap_button("摸2张")
         self.app.controller.sight(encode(CardTag(RED_CARD)), "seat2")
         yield 0.2
         pending = self.session.prompt.pending
         if pending is None or pending.as_kind != "sha":
             raise Failed(f"the red card did not wait as a 杀: {self.session.prompt.text}")
         self.report["buttons"]["wusheng"] = self.shown()
-        yield from self.tap_seat(1)
+        yield from self.tap_ring(1)
         self.report["prompt"] = self.session.prompt.text
 
 

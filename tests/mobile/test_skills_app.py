@@ -7,15 +7,12 @@ stored game are checked.
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from assistant.store import Store
 from engine.catalogue import standard_catalogue
 from engine.record import replay
+from tests.mobile.app_run import run_driver
 
 DRIVER = Path(__file__).with_name("drive_skills.py")
 REPO = Path(__file__).resolve().parents[2]
@@ -27,24 +24,7 @@ RED_CARD = next(
 
 def test_rende_and_wusheng_through_the_app(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
-    command = [sys.executable, str(DRIVER), str(tmp_path)]
-    if not os.environ.get("DISPLAY"):
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
-    result = subprocess.run(
-        command,
-        cwd=REPO,
-        env={**os.environ, "SGS_TABLE_DB": str(db)},
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    report_file = tmp_path / "report.json"
-    assert report_file.is_file(), f"no report ({result.returncode}):\n{result.stderr[-3000:]}"
-    report = json.loads(report_file.read_text())
-    print("\n".join(report["steps"]))
-    assert report["errors"] == [], report["errors"]
-    assert report["status"] == 0
+    report = run_driver(DRIVER, tmp_path, db)
     buttons = report["buttons"]
     assert buttons["play"][:2] == ["激将", "仁德"] and buttons["play"][-1] == "结束出牌"
     assert "暗牌 (手牌)" in buttons["rende"] and "取消" in buttons["rende"]

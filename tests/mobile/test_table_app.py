@@ -13,10 +13,6 @@ The screenshots stay in the folder printed by the test (pytest's tmp dir).
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +28,7 @@ from assistant.store import Store
 from engine.derived import attack_range_value, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import replay
+from tests.mobile.app_run import run_driver
 from tests.mobile.glyphs import text_problems
 from vision.decode import Decoder
 from vision.sources import VideoSource
@@ -47,25 +44,8 @@ SCREENS = ("home", "setup", "table", "scan", "distances", "settlement", "log", "
 def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Game, Path]:
     out = tmp_path_factory.mktemp("table-app")
     db = out / "table.db"
-    command = [sys.executable, str(DRIVER), str(out)]
-    if not os.environ.get("DISPLAY"):
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
-    result = subprocess.run(
-        command,
-        cwd=REPO,
-        env={**os.environ, "SGS_TABLE_DB": str(db)},
-        capture_output=True,
-        text=True,
-        timeout=180,
-        check=False,
-    )
-    report_file = out / "report.json"
-    assert report_file.is_file(), f"no report ({result.returncode}):\n{result.stderr[-3000:]}"
-    report: dict[str, Any] = json.loads(report_file.read_text())
+    report = run_driver(DRIVER, out, db)
     print(f"screenshots of every screen in {out}")
-    print("\n".join(report["steps"]))
-    assert report["errors"] == [], report["errors"]
-    assert report["status"] == 0 and result.returncode == 0, result.stderr[-3000:]
     with Store.open(f"sqlite:///{db}") as store:
         game = replay(store.record(report["game_id"]))
         report["journal"] = format_inputs(report["game_id"], store.inputs(report["game_id"]))

@@ -1,0 +1,36 @@
+"""Running a driver script inside the real app, headless, and reading its report."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_driver(driver: Path, out: Path, db: Path) -> dict[str, Any]:
+    """Run ``driver OUT`` under Xvfb (unless there is a display) with the store at ``db``;
+    its report, after checking it ran without errors."""
+    command = [sys.executable, str(driver), str(out)]
+    if not os.environ.get("DISPLAY"):
+        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
+    result = subprocess.run(
+        command,
+        cwd=REPO,
+        env={**os.environ, "SGS_TABLE_DB": str(db)},
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    report_file = out / "report.json"
+    assert report_file.is_file(), f"no report ({result.returncode}):\n{result.stderr[-3000:]}"
+    report: dict[str, Any] = json.loads(report_file.read_text())
+    print("\n".join(report["steps"]))
+    assert report["errors"] == [], report["errors"]
+    assert report["status"] == 0 and result.returncode == 0, result.stderr[-3000:]
+    return report
