@@ -51,6 +51,7 @@ from engine.derived import (
     effects_of,
     hand_limit,
     kind,
+    owned_keys,
     sha_uses_left,
 )
 from engine.effects import AsCard, CardZone, SkipDiscard
@@ -93,7 +94,7 @@ from engine.registry import RULES
 from engine.rules import apply
 from engine.state import GameState, Phase, Role, Seat
 from engine.table import IllegalMove, Table
-from engine.windows import offers, owned_keys
+from engine.windows import offers
 
 # A plan is a few moves that make sense only together (a skill, then what it
 # does); it is taken whole or not at all.

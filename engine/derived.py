@@ -78,6 +78,37 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
             yield skill
 
 
+def owned_keys(s: Seat) -> frozenset[str]:
+    """The rule keys a seat owns now: its working skills and its weapon's and armour's."""
+    key = (s.generals, s.hidden, s.role is Role.LORD, s.weapon, s.armour)
+    found = _OWNED.get(key)
+    if found is None:
+        weapon = card(s.weapon).key if s.weapon is not None else ""
+        armour = card(s.armour).key if s.armour is not None else ""
+        found = _OWNED[key] = _owned(s.generals, s.hidden, s.role is Role.LORD, weapon, armour)
+    return found
+
+
+# Seats asked about many times a move: what they own, by what decides it. The
+# combinations of generals and equipment a game can have are few.
+_OWNED: dict[tuple[object, ...], frozenset[str]] = {}
+
+
+@cache
+def _owned(
+    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool, weapon: str, armour: str
+) -> frozenset[str]:
+    probe = Seat(0, generals=generals, hidden=hidden, role=Role.LORD if lord else None)
+    keys = {skill.key for skill in active_skills(probe)}
+    keys.update(k for k in (weapon, armour) if k)
+    return frozenset(keys)
+
+
+def owned_by_living(seats: Iterable[Seat]) -> frozenset[str]:
+    """Every rule key the living seats own between them (a quick "does anyone?")."""
+    return frozenset().union(*(owned_keys(s) for s in seats if s.alive))
+
+
 def effects_of(seat: Seat) -> tuple[tuple[Skill, Effect], ...]:
     """The effects a seat's working skills declare (cached: asked many times a move)."""
     return _effects(seat.generals, seat.hidden, seat.role is Role.LORD)

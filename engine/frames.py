@@ -61,6 +61,10 @@ class Point(Enum):
     DRAW = "draw"  # 摸牌阶段摸牌
     WAIT = "wait"  # waiting for a player's choice
 
+    # Points are looked up in dicts at every step of a settlement: hash them by
+    # identity (members are singletons) rather than by name in Python code.
+    __hash__ = object.__hash__
+
 
 BIT = {point: 1 << n for n, point in enumerate(Point)}
 """A point's bit in a frame's ``opened`` mask: the windows already opened for it."""

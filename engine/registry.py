@@ -62,6 +62,9 @@ class Rule:
     limit_per_phase: int = 0  # 0: no limit (限一次: 1)
     cards: tuple[int, int | None] = (0, 0)  # how many cards the move names (None: any)
     targets: tuple[int, int | None] = (0, 0)  # how many seats it chooses
+    # The event's fields naming the seat that may own it ("target", "user" ...);
+    # () when any seat may (鬼才): the settlement asks only those seats.
+    whose: tuple[str, ...] = ()
 
 
 def rule_name(key: str) -> str:
@@ -94,6 +97,7 @@ def rule(
     limit_per_phase: int = 0,
     cards: tuple[int, int | None] = (0, 0),
     targets: tuple[int, int | None] = (0, 0),
+    whose: tuple[str, ...] = (),
 ) -> Callable[[Use], Use]:
     """Register ``use`` as the rule of ``key`` (a decorator).
 
@@ -106,7 +110,7 @@ def rule(
         if key in RULES:
             raise AssertionError(f"two rules for {key!r}")
         RULES[key] = Rule(
-            key, use, point, can, frozenset(phases), step, limit_per_phase, cards, targets
+            key, use, point, can, frozenset(phases), step, limit_per_phase, cards, targets, whose
         )
         if point is not None:
             AT_POINT[point] = AT_POINT.get(point, frozenset()) | {key}

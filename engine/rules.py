@@ -23,6 +23,7 @@ from engine.derived import (
     effects_of,
     hand_limit_value,
     kind,
+    owned_keys,
     sha_uses_left,
 )
 from engine.effects import AsCard, CardZone, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
@@ -89,11 +90,11 @@ from engine.settlement import (
     push,
     replace_top,
     settle,
-    watch_losses,
+    watch_hands,
 )
 from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
-from engine.windows import decline, offers, owned_keys
+from engine.windows import decline, offers, owned_anywhere
 
 Handler = Callable[[Ctx, Move], None]
 
@@ -124,7 +125,8 @@ def apply(state: GameState, move: Move) -> GameState:
     if type(inner) in CLEARS_SKILL_CONTEXT:
         table.skill_context = ""
     try:
-        watch_losses(ctx)  # note hand sizes before the move (连营)
+        if _HAND_KEYS & owned_anywhere(table):
+            watch_hands(table)  # note hand sizes before the move (连营)
         if table.stack and type(table.stack[-1]) is Window and not _answers_window(ctx, inner):
             if type(inner) is Next:
                 # "nobody uses anything": the windows close and the turn goes on.
@@ -171,6 +173,7 @@ def _close_windows(ctx: Ctx, move: Move | None) -> None:
 
 
 CLEARS_SKILL_CONTEXT = frozenset({Use, Respond, Pass, Next, End, Skip})
+_HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
 
 
 def _free(ctx: Ctx, what: str) -> None:

@@ -8,11 +8,12 @@ empty. Newest first: a frame pushed on top settles before the one under it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.cards import Colour, Element, Suit
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.derived import attack_range, card, distance, effects_of, kind
+from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys
 from engine.effects import DoubleResponse
 from engine.frames import (
     Ask,
@@ -32,7 +33,7 @@ from engine.modes import NeedRole
 from engine.registry import AT_POINT, COMPULSORY, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
-from engine.windows import at_point, owned_keys, step_window
+from engine.windows import at_point, step_window
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
 TRICKS_ASKING_NULLIFICATION = frozenset(
@@ -108,15 +109,18 @@ def settle(ctx: Ctx) -> None:
     t = ctx.table
     guard = 0
     while True:
-        watch_losses(ctx)
+        if t.lost_equipment or t.hand_watch:
+            watch_losses(ctx)
         if not t.stack:
             return
         guard += 1
         if guard > 10_000:
             raise AssertionError("settlement does not progress")
         top = t.stack[-1]
-        if isinstance(top, Ask):
-            if top.want == "tao" and not t.seat(top.for_seat).alive:
+        kind_of = type(top)  # frames are final named tuples: an exact type test is enough
+        if kind_of is Ask:
+            assert isinstance(top, Ask)
+            if top.want == "tao" and not t.seats[top.for_seat - 1].alive:
                 t.stack.pop()  # the dying seat died some other way meanwhile
                 continue
             if not top.anyone and top.want != "tao" and top.got >= top.need:
@@ -131,32 +135,28 @@ def settle(ctx: Ctx) -> None:
             if not top.anyone and _asked_window(t, top):
                 continue
             return
-        if isinstance(top, Expect):
+        if kind_of is Expect:
             return
-        if isinstance(top, Window):
+        if kind_of is Window:
+            assert isinstance(top, Window)
             if step_window(t, top):
                 return
-        elif isinstance(top, CardUse):
-            _step_use(ctx, top)
-        elif isinstance(top, DamageEvent):
-            _step_damage(ctx, top)
-        elif isinstance(top, Dying):
-            _step_dying(ctx, top)
-        elif isinstance(top, Death):
-            _step_death(ctx, top)
-        elif isinstance(top, Judging):
-            _step_judging(ctx, top)
-        elif isinstance(top, Judgement):
-            _step_judgement(ctx, top)
-        elif isinstance(top, SkillUse):
-            step = RULES[top.key].step
-            assert step is not None, top.key
-            step(ctx, top)
-        elif isinstance(top, Occasion):
-            if not at_point(t, top, top.point):
-                t.stack.pop()
-        else:
+            continue
+        stepper = _STEPPERS.get(kind_of)
+        if stepper is None:
             raise AssertionError(f"unknown frame {top!r}")
+        stepper(ctx, top)
+
+
+def _step_skill(ctx: Ctx, f: SkillUse) -> None:
+    step = RULES[f.key].step
+    assert step is not None, f.key
+    step(ctx, f)
+
+
+def _step_occasion(ctx: Ctx, f: Occasion) -> None:
+    if not at_point(ctx.table, f, f.point):
+        ctx.table.stack.pop()
 
 
 _ASKED_POINTS = {"shan": Point.SHAN_NEEDED, "sha": Point.SHA_NEEDED}
@@ -168,6 +168,13 @@ def _asked_window(t: Table, ask: Ask) -> bool:
     if point is None or ask.helping:
         return False
     return at_point(t, ask, point)
+
+
+def watch_hands(t: Table) -> None:
+    """Note the hand sizes of the seats whose skills watch for their last hand card
+    (连营), before a move changes them; `watch_losses` compares."""
+    keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
+    t.hand_watch = {s.seat: s.hand_count for s in t.seats if s.alive and owned_keys(s) & keys}
 
 
 def watch_losses(ctx: Ctx) -> None:
@@ -186,11 +193,8 @@ def watch_losses(ctx: Ctx) -> None:
             if Point.EQUIPMENT_LOST in AT_POINT:
                 push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
     watched = t.hand_watch
-    if watched is None:
-        keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
-        watched = t.hand_watch = {
-            s.seat: s.hand_count for s in t.seats if s.alive and owned_keys(s) & keys
-        }
+    if not watched:
+        return
     for seat, before in watched.items():
         now = t.seats[seat - 1].hand_count
         if now != before:
@@ -276,8 +280,8 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         if at_point(t, f, Point.DECLARE):
             return
-        replace_top(t, evolve(f, point=Point.RESPOND, step=0, opened=0))
-        return
+        f = evolve(f, point=Point.RESPOND, step=0, opened=0)
+        t.stack[-1] = f  # and on to the first target at once
     if f.point is Point.TO_DISCARD:
         for c in f.cards:
             if t.where.get(c) == "processing":
@@ -306,8 +310,7 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
             return
         f = evolve(f, step=2, point=Point.TAKE_EFFECT)
-        replace_top(t, f)
-        return
+        t.stack[-1] = f  # and on to its effect at once
     if f.nullified and f.step == 2:
         _next_target(t, f)
         return
@@ -571,32 +574,32 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
     windows at each), the HP loss, then after causing / taking."""
     t = ctx.table
     s = t.seat(f.target)
+    # The points follow one another in one step while no window opens at them.
     if f.point is Point.BEFORE_CAUSING:
         if not s.alive:
             t.stack.pop()
             return
         if at_point(t, f, Point.BEFORE_CAUSING):
             return
-        replace_top(t, evolve(_compulsory(ctx, t.stack[-1], Point.CAUSING), point=Point.CAUSING))
-        return
+        f = evolve(_compulsory(ctx, t.stack[-1], Point.CAUSING), point=Point.CAUSING)
+        t.stack[-1] = f
     if f.point is Point.CAUSING:
         if at_point(t, f, Point.CAUSING):
             return
+        f = t.stack[-1]  # type: ignore[assignment]  # a window may have changed it
         if f.amount <= 0:  # prevented (寒冰剑)
             t.stack.pop()
             return
-        replace_top(
-            t, evolve(_compulsory(ctx, t.stack[-1], Point.RECEIVING), point=Point.RECEIVING)
-        )
-        return
+        f = evolve(_compulsory(ctx, f, Point.RECEIVING), point=Point.RECEIVING)
+        t.stack[-1] = f
     if f.point is Point.RECEIVING:
         if at_point(t, f, Point.RECEIVING):
             return
+        f = t.stack[-1]  # type: ignore[assignment]
         if f.amount <= 0:
             t.stack.pop()
             return
-        replace_top(t, evolve(f, point=Point.HP_CHANGE))
-        return
+        f = evolve(f, point=Point.HP_CHANGE)
     if f.point is Point.HP_CHANGE:
         chained = s.chained and f.element is not None
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
@@ -862,3 +865,17 @@ def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
 def in_range_for_collateral(t: Table, wielder: int, victim: int) -> bool:
     d = distance(t, wielder, victim)
     return d is not None and d.value <= attack_range(t, wielder).value
+
+
+# What advances each kind of frame when it is on top (Ask, Expect and Window wait
+# for the players; see settle).
+_STEPPERS: dict[type, Callable[[Ctx, Any], None]] = {
+    CardUse: _step_use,
+    DamageEvent: _step_damage,
+    Dying: _step_dying,
+    Death: _step_death,
+    Judging: _step_judging,
+    Judgement: _step_judgement,
+    SkillUse: _step_skill,
+    Occasion: _step_occasion,
+}

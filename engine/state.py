@@ -34,6 +34,8 @@ class Phase(Enum):
     END = "end"  # 结束阶段
     OVER = "over"
 
+    __hash__ = object.__hash__  # by identity: phases are looked up at every step
+
 
 TURN_PHASES = (
     Phase.START,
@@ -200,6 +202,9 @@ class GameState(NamedTuple):
     # "discard", "processing", "removed"); the zones above are the truth and
     # this is kept beside them so that finding a card is not a search.
     where: Mapping[int, str] = _NOWHERE  # the table copies it before writing
+    # Every rule key some living seat owns (engine.windows.owned_anywhere): a cache
+    # carried from state to state until a seat's generals, role or arms change.
+    owned: frozenset[str] | None = None
 
     def seat(self, number: int) -> Seat:
         return self.seats[number - 1]

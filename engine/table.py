@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.cards import Subtype
-from engine.derived import card
+from engine.derived import card, owned_by_living
 from engine.state import Delayed, GameState, Seat, Turn, evolve
 
 
@@ -46,6 +46,9 @@ class Table:
         self.lost_equipment: list[tuple[int, int]] = []
         # hand sizes of the seats whose skills watch for an emptied hand (连营)
         self.hand_watch: dict[int, int] | None = None
+        # every rule key some living seat owns (engine.windows.owned_anywhere), kept
+        # until a seat's generals, role, weapon, armour or life change
+        self.owned_union: frozenset[str] | None = state.owned
 
     # ------------------------------------------------------------ reading
 
@@ -55,7 +58,17 @@ class Table:
         return self.seats[number - 1]
 
     def set_seat(self, seat: Seat) -> None:
+        old = self.seats[seat.seat - 1]
         self.seats[seat.seat - 1] = seat
+        if self.owned_union is not None and (
+            old.generals is not seat.generals
+            or old.hidden is not seat.hidden
+            or old.role is not seat.role
+            or old.weapon != seat.weapon
+            or old.armour != seat.armour
+            or old.alive is not seat.alive
+        ):
+            self.owned_union = None
 
     def freeze(self) -> GameState:
         base = self.base
@@ -78,6 +91,7 @@ class Table:
             shuffles=self.shuffles,
             where=self.where,
             skill_context=self.skill_context,
+            owned=self.owned_union if self.owned_union is not None else owned_by_living(self.seats),
         )
 
     @property

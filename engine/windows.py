@@ -11,31 +11,21 @@ the window by itself (the table has moved on).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
-from engine.derived import active_skills, card
+from engine.derived import owned_by_living, owned_keys
 from engine.frames import BIT, Point, Window
 from engine.registry import AT_POINT, RULES
-from engine.state import GameState, Role, Seat, evolve
+from engine.state import GameState, Seat, evolve
 from engine.table import Table
 
 
-def owned_keys(s: Seat) -> frozenset[str]:
-    """The rule keys a seat owns now: its working skills and its weapon's and armour's."""
-    weapon = card(s.weapon).key if s.weapon is not None else ""
-    armour = card(s.armour).key if s.armour is not None else ""
-    return _owned(s.generals, s.hidden, s.role is Role.LORD, weapon, armour)
-
-
-@cache
-def _owned(
-    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool, weapon: str, armour: str
-) -> frozenset[str]:
-    probe = Seat(0, generals=generals, hidden=hidden, role=Role.LORD if lord else None)
-    keys = {skill.key for skill in active_skills(probe)}
-    keys.update(k for k in (weapon, armour) if k)
-    return frozenset(keys)
+def owned_anywhere(t: Table) -> frozenset[str]:
+    """Every rule key some living seat owns, kept on the table while nothing changes it."""
+    union = t.owned_union
+    if union is None:
+        union = t.owned_union = owned_by_living(t.seats)
+    return union
 
 
 def owns(s: Seat, key: str) -> bool:
@@ -64,22 +54,53 @@ def at_point(t: Table, frame: Any, point: Point) -> bool:
     """Open ``point``'s window over ``frame`` (the top of the stack), once.
 
     Returns True when a window was opened: the settlement waits for it.
-    ``frame`` must have an ``opened`` bit mask; it is marked either way, so
-    the point is passed only once.
+    Only the seats the moment is about are asked, as the rules say
+    (``Rule.whose``: the damaged seat, the user of the card ...). ``frame``
+    must have an ``opened`` bit mask; once a window may open it is marked,
+    so the point is passed only once.
     """
-    if point not in AT_POINT:
+    keys = AT_POINT.get(point)
+    if keys is None:
         return False
     bit = BIT[point]
     if frame.opened & bit:
         return False
+    # Most moments nobody owns anything for: no seat is asked anything.
+    present = keys & owned_anywhere(t)
+    if not present:
+        return False
+    seats = t.seats
+    candidates = _candidates(frame, present)
+    if candidates is None:
+        owners = [s.seat for s in seats if s.alive and owned_keys(s) & keys]
+    else:
+        owners = [n for n in candidates if seats[n - 1].alive and owned_keys(seats[n - 1]) & keys]
+    if not owners:
+        return False
     marked = evolve(frame, opened=frame.opened | bit)
     t.stack[-1] = marked
-    order = t.order_from(t.turn.seat or 1)
-    seats = tuple(s for s in order if offers(t, point, s, marked, frozenset()))
-    if not seats:
+    if len(owners) > 1:
+        order = t.order_from(t.turn.seat or 1)
+        owners.sort(key=order.index)
+    asked = tuple(s for s in owners if offers(t, point, s, marked, frozenset()))
+    if not asked:
         return False
-    t.stack.append(Window(point, seats))
+    t.stack.append(Window(point, asked))
     return True
+
+
+def _candidates(frame: Any, keys: frozenset[str]) -> list[int] | None:
+    """The seats the event names for these rules (``Rule.whose``); None: any seat."""
+    seats: list[int] = []
+    for key in keys:
+        whose = RULES[key].whose
+        if not whose:
+            return None
+        for name in whose:
+            seat = getattr(frame, name, None)
+            if seat and seat not in seats:
+                seats.append(seat)
+    return seats
 
 
 def step_window(t: Table, window: Window) -> bool:

@@ -36,11 +36,10 @@ from assistant.session.skill_input import PendingSkill
 from assistant.session.table_session import TableSession
 from assistant.terms import ROLE_NAMES
 from assistant.views import seat_view
-from engine.derived import card
+from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
 from engine.registry import RULES, rule_name
 from engine.state import GameState
-from engine.windows import owned_keys
 
 __all__ = ["Button", "prompt_buttons"]
 

@@ -46,7 +46,7 @@ def _other_gender(t: Table, owner: int, event: object) -> bool:
     return bool(mine and theirs) and mine != theirs
 
 
-@rule("double_swords", point=Point.AFTER_TARGETING, can=_other_gender)
+@rule("double_swords", point=Point.AFTER_TARGETING, can=_other_gender, whose=("user",))
 def double_swords(ctx: Ctx, m: Skill, event: object) -> None:
     """雌雄双股剑: after targeting a player of the other gender with a Sha, that player
     discards a hand card or lets the user draw one."""
@@ -98,7 +98,7 @@ def _ice_step(ctx: Ctx, use: SkillUse) -> None:
     t.stack.pop()
 
 
-@rule("ice_sword", point=Point.CAUSING, can=_sha_damage_to_cards, step=_ice_step)
+@rule("ice_sword", point=Point.CAUSING, can=_sha_damage_to_cards, step=_ice_step, whose=("source",))
 def ice_sword(ctx: Ctx, m: Skill, event: object) -> None:
     """寒冰剑: when its Sha would cause damage, may prevent it and discard two of the
     target's cards instead, one after the other."""
@@ -122,7 +122,7 @@ def _dodged(t: Table, owner: int, event: object) -> bool:
     )
 
 
-@rule("blade", point=Point.DODGED, can=_dodged)
+@rule("blade", point=Point.DODGED, can=_dodged, whose=("user",))
 def blade(ctx: Ctx, m: Skill, event: object) -> None:
     """青龙偃月刀: when its Sha is dodged, may use another Sha on the same target: that
     is entered as the Sha itself (``use SEAT #id``), not as a skill."""
@@ -139,7 +139,7 @@ def _axe_can(t: Table, owner: int, event: object) -> bool:
     return s.hand_count + len(s.equipment) - 1 >= 2  # two cards besides the axe
 
 
-@rule("axe", point=Point.DODGED, can=_axe_can, cards=(2, 2))
+@rule("axe", point=Point.DODGED, can=_axe_can, cards=(2, 2), whose=("user",))
 def axe(ctx: Ctx, m: Skill, event: object) -> None:
     """贯石斧: when its Sha is dodged, discards two cards to make it hit anyway."""
     assert isinstance(event, CardUse)
@@ -164,7 +164,7 @@ def _horse_to_shoot(t: Table, owner: int, event: object) -> bool:
     return target.defensive_horse is not None or target.offensive_horse is not None
 
 
-@rule("kylin_bow", point=Point.CAUSING, can=_horse_to_shoot, cards=(1, 1))
+@rule("kylin_bow", point=Point.CAUSING, can=_horse_to_shoot, cards=(1, 1), whose=("source",))
 def kylin_bow(ctx: Ctx, m: Skill, event: object) -> None:
     """麒麟弓: when its Sha causes damage, discards one of the target's horses."""
     assert isinstance(event, DamageEvent)

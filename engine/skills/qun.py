@@ -63,7 +63,7 @@ def _own_end_phase(t: Table, owner: int, event: object) -> bool:
     return isinstance(event, Occasion) and event.seat == owner
 
 
-@rule("biyue", point=Point.END_PHASE, can=_own_end_phase)
+@rule("biyue", point=Point.END_PHASE, can=_own_end_phase, whose=("seat",))
 def biyue(ctx: Ctx, m: Skill, event: object) -> None:
     """闭月: in her end phase, draws one card."""
     no_arguments(m, "闭月")

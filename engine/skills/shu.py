@@ -86,6 +86,7 @@ def _jijiang_step(ctx: Ctx, use: SkillUse) -> None:
     phases=(Phase.PLAY,),
     step=_jijiang_step,
     targets=(0, 1),
+    whose=("asked",),
 )
 def jijiang(ctx: Ctx, m: Skill, event: object) -> None:
     """激将 (lord): when he needs a Sha, the other 蜀 seats, in order, may play one for
@@ -126,7 +127,7 @@ def _own_preparation(t: Table, owner: int, event: object) -> bool:
     return isinstance(event, Occasion) and event.seat == owner
 
 
-@rule("guanxing", point=Point.PREPARATION, can=_own_preparation)
+@rule("guanxing", point=Point.PREPARATION, can=_own_preparation, whose=("seat",))
 def guanxing(ctx: Ctx, m: Skill, event: object) -> None:
     """观星: looks at the top cards of the draw pile and puts them back in any order.
 
@@ -165,7 +166,7 @@ def _red(card_id: int) -> bool:
     return card(card_id).colour is Colour.RED
 
 
-@rule("tieji", point=Point.AFTER_TARGETING, can=_own_sha, step=_tieji_step)
+@rule("tieji", point=Point.AFTER_TARGETING, can=_own_sha, step=_tieji_step, whose=("user",))
 def tieji(ctx: Ctx, m: Skill, event: object) -> None:
     """铁骑: after targeting a player with a Sha, judges; if red, no Shan can answer it."""
     no_arguments(m, "铁骑")
@@ -187,7 +188,7 @@ def _own_trick(t: Table, owner: int, event: object) -> bool:
     )
 
 
-@rule("jizhi", point=Point.DECLARE, can=_own_trick)
+@rule("jizhi", point=Point.DECLARE, can=_own_trick, whose=("user", "seat"))
 def jizhi(ctx: Ctx, m: Skill, event: object) -> None:
     """集智: when she uses a non-delayed trick, draws one card."""
     no_arguments(m, "集智")

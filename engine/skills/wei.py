@@ -25,7 +25,7 @@ def _caused_by_cards(t: Table, owner: int, event: object) -> bool:
     )
 
 
-@rule("jianxiong", point=Point.AFTER_DAMAGE, can=_caused_by_cards)
+@rule("jianxiong", point=Point.AFTER_DAMAGE, can=_caused_by_cards, whose=("target",))
 def jianxiong(ctx: Ctx, m: Skill, event: object) -> None:
     """奸雄: after taking damage, gains the cards that caused it."""
     no_arguments(m, "奸雄")
@@ -50,7 +50,7 @@ def _shan_asked(t: Table, owner: int, event: object) -> bool:
     )
 
 
-@rule("hujia", point=Point.SHAN_NEEDED, can=_shan_asked)
+@rule("hujia", point=Point.SHAN_NEEDED, can=_shan_asked, whose=("asked",))
 def hujia(ctx: Ctx, m: Skill, event: object) -> None:
     """护驾 (lord): the other 魏 seats, in order, may play a Shan for him."""
     no_arguments(m, "护驾")
@@ -72,7 +72,7 @@ def _source_has_cards(t: Table, owner: int, event: object) -> bool:
     return event.source != owner and source.alive and source.card_count > 0
 
 
-@rule("fankui", point=Point.AFTER_DAMAGE, can=_source_has_cards)
+@rule("fankui", point=Point.AFTER_DAMAGE, can=_source_has_cards, whose=("target",))
 def fankui(ctx: Ctx, m: Skill, event: object) -> None:
     """反馈: after taking damage, takes one card (hand or equipment) of the source."""
     no_arguments(m, "反馈")
@@ -139,7 +139,7 @@ def _ganglie_step(ctx: Ctx, use: SkillUse) -> None:
     )
 
 
-@rule("ganglie", point=Point.AFTER_DAMAGE, can=_has_source, step=_ganglie_step)
+@rule("ganglie", point=Point.AFTER_DAMAGE, can=_has_source, step=_ganglie_step, whose=("target",))
 def ganglie(ctx: Ctx, m: Skill, event: object) -> None:
     """刚烈: after taking damage, judges; unless a heart, the source discards two hand
     cards or takes 1 damage from him."""
@@ -216,7 +216,7 @@ def _own_judgement(t: Table, owner: int, event: object) -> bool:
     )
 
 
-@rule("tiandu", point=Point.JUDGE_AFTER, can=_own_judgement)
+@rule("tiandu", point=Point.JUDGE_AFTER, can=_own_judgement, whose=("seat",))
 def tiandu(ctx: Ctx, m: Skill, event: object) -> None:
     """天妒: after his own judgement card takes effect, gains it."""
     no_arguments(m, "天妒")
@@ -228,7 +228,7 @@ def _took_damage(t: Table, owner: int, event: object) -> bool:
     return isinstance(event, DamageEvent) and event.target == owner
 
 
-@rule("yiji", point=Point.AFTER_DAMAGE, can=_took_damage, targets=(0, None))
+@rule("yiji", point=Point.AFTER_DAMAGE, can=_took_damage, targets=(0, None), whose=("target",))
 def yiji(ctx: Ctx, m: Skill, event: object) -> None:
     """遗计: for each 1 damage, the top two cards of the draw pile go to the players he
     chooses (``-> A,B`` for each point; one seat alone takes them all)."""
@@ -272,7 +272,7 @@ def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
         push(t, Occasion(Point.PREPARATION, use.seat))  # the window opens again
 
 
-@rule("luoshen", point=Point.PREPARATION, can=_own_preparation, step=_luoshen_step)
+@rule("luoshen", point=Point.PREPARATION, can=_own_preparation, step=_luoshen_step, whose=("seat",))
 def luoshen(ctx: Ctx, m: Skill, event: object) -> None:
     """洛神: judges again and again, gaining each black card, until a red one."""
     no_arguments(m, "洛神")

@@ -119,7 +119,14 @@ def _redirectable(
     return check_target(t, owner, kind(use.kind), seat, spent).legal
 
 
-@rule("liuli", point=Point.BECOME_TARGET, can=_liuli_can, cards=(1, 1), targets=(1, 1))
+@rule(
+    "liuli",
+    point=Point.BECOME_TARGET,
+    can=_liuli_can,
+    cards=(1, 1),
+    targets=(1, 1),
+    whose=("target",),
+)
 def liuli(ctx: Ctx, m: Skill, event: object) -> None:
     """流离: when she becomes the target of a Sha, discards a card to move that Sha to
     another player in her attack range (not its user)."""
@@ -147,7 +154,7 @@ def _own_occasion(t: Table, owner: int, event: object) -> bool:
     return isinstance(event, Occasion) and event.seat == owner
 
 
-@rule("lianying", point=Point.HAND_EMPTIED, can=_own_occasion)
+@rule("lianying", point=Point.HAND_EMPTIED, can=_own_occasion, whose=("seat",))
 def lianying(ctx: Ctx, m: Skill, event: object) -> None:
     """连营: when he loses his last hand card, draws one card."""
     no_arguments(m, "连营")
@@ -173,7 +180,7 @@ def jieyin(ctx: Ctx, m: Skill, event: object) -> None:
     heal(t, target, 1)
 
 
-@rule("xiaoji", point=Point.EQUIPMENT_LOST, can=_own_occasion)
+@rule("xiaoji", point=Point.EQUIPMENT_LOST, can=_own_occasion, whose=("seat",))
 def xiaoji(ctx: Ctx, m: Skill, event: object) -> None:
     """枭姬: when she loses a card from her equipment zone, draws two cards."""
     no_arguments(m, "枭姬")
