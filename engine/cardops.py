@@ -12,7 +12,7 @@ from engine.derived import card
 from engine.state import evolve
 from engine.table import IllegalMove, Table, describe_zone
 
-__all__ = ["discard_cards", "lift_from", "possess", "take_unseen", "transfer"]
+__all__ = ["discard_cards", "forget_hand", "lift_from", "possess", "take_unseen", "transfer"]
 
 
 def possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",)) -> str:
@@ -75,8 +75,19 @@ def transfer(
         lift_from(ctx, giver, c, source)
         t.put(c, f"hand:{receiver}")
     if unknown:
+        forget_hand(t, giver)  # the unseen card taken may be any of the giver's
         take_unseen(t, giver, unknown)
         t.hand_to_unknown(receiver, unknown)
+
+
+def forget_hand(t: Table, seat: int) -> None:
+    """The seat's known hand cards are no longer known to be there: a card taken
+    from its hand unseen may have been any of them. They join the unseen cards."""
+    known = t.seat(seat).hand
+    for c in known:
+        t.lift(c)
+    if known:
+        t.hand_to_unknown(seat, len(known))
 
 
 def take_unseen(t: Table, seat: int, count: int) -> None:

@@ -65,6 +65,9 @@ class Rule:
     # The event's fields naming the seat that may own it ("target", "user" ...);
     # () when any seat may (鬼才): the settlement asks only those seats.
     whose: tuple[str, ...] = ()
+    # Its cards come from the owner's hand or equipment (流离's discard); False when
+    # they are another seat's (麒麟弓: the damaged seat's horse).
+    own_cards: bool = True
 
 
 def rule_name(key: str) -> str:
@@ -98,6 +101,7 @@ def rule(
     cards: tuple[int, int | None] = (0, 0),
     targets: tuple[int, int | None] = (0, 0),
     whose: tuple[str, ...] = (),
+    own_cards: bool = True,
 ) -> Callable[[Use], Use]:
     """Register ``use`` as the rule of ``key`` (a decorator).
 
@@ -110,7 +114,17 @@ def rule(
         if key in RULES:
             raise AssertionError(f"two rules for {key!r}")
         RULES[key] = Rule(
-            key, use, point, can, frozenset(phases), step, limit_per_phase, cards, targets, whose
+            key,
+            use,
+            point,
+            can,
+            frozenset(phases),
+            step,
+            limit_per_phase,
+            cards,
+            targets,
+            whose,
+            own_cards,
         )
         if point is not None:
             AT_POINT[point] = AT_POINT.get(point, frozenset()) | {key}

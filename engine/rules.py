@@ -128,12 +128,18 @@ def apply(state: GameState, move: Move) -> GameState:
         if _HAND_KEYS & owned_anywhere(table):
             watch_hands(table)  # note hand sizes before the move (连营)
         if table.stack and type(table.stack[-1]) is Window and not _answers_window(ctx, inner):
-            if type(inner) is Next:
-                # "nobody uses anything": the windows close and the turn goes on.
-                _close_windows(ctx, None)
-                _after_settling(ctx)
-                return table.freeze()
-            _close_windows(ctx, inner)
+            # The table moved on: the windows close unused, and the turn goes on by
+            # itself past a phase that only waited for them (a new phase's window too).
+            phase = table.turn.phase
+            for _ in range(8):
+                _close_windows(ctx, None if type(inner) is Next else inner)
+                if not table.stack:
+                    _after_settling(ctx)
+                top = table.stack[-1] if table.stack else None
+                if type(top) is not Window or _answers_window(ctx, inner):
+                    break
+            if type(inner) is Next and (table.stack or table.turn.phase is not phase):
+                return table.freeze()  # "nobody uses anything" was all `next` meant
         handler(ctx, inner)
         settle(ctx)
         _after_settling(ctx)
@@ -685,7 +691,7 @@ def _use(ctx: Ctx, m: Move) -> None:
     user = t.seat(seat)
     ctx.require(user.alive, f"seat {seat} is dead")
     top = t.stack[-1] if t.stack else None
-    if isinstance(top, Window):  # 青龙偃月刀: another Sha at the dodging target
+    if isinstance(top, Window) and _answers_window(ctx, m):  # 青龙偃月刀: another Sha
         _blade_sha(ctx, m, top)
         return
     if (

@@ -305,6 +305,10 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
+        if f.kind in _VINE_PROOF and armour_key(t, target) == "vine_armour":
+            t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
+            _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
+            return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
             replace_top(t, evolve(f, step=1, point=Point.RESPOND))
             push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
@@ -315,6 +319,9 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         _next_target(t, f)
         return
     EFFECTS.get(f.kind, _no_effect)(ctx, f)
+
+
+_VINE_PROOF = frozenset({"savage_assault", "archery_attack"})
 
 
 def _no_effect(ctx: Ctx, f: CardUse) -> None:

@@ -106,6 +106,8 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             )
         if prompt.pending.chosen:
             targets.append(_button(session, "确定", "go", "ok"))
+        if card(prompt.pending.card_id).kind.recastable and not prompt.pending.as_kind:
+            targets.append(_button(session, "重铸", "go", "recast"))
         return (*targets, cancel)
     base = prompt.base
     who = base.who

@@ -239,6 +239,7 @@ def _plays(state: GameState, seat: int, card_id: int) -> list[Reading]:
                 continue
         if _has_target(state, seat, card_id, as_kind if converted else None):
             out.append(Reading(seat, label, use_as=as_kind if converted else None))
+
     return out
 
 

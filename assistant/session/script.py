@@ -74,6 +74,7 @@ USAGE: Final = {
     "choose": "choose SEAT WORD",
     "unseen": "unseen [N]",
     "pick": "pick #ID",
+    "recast": "recast",
     "answer": "answer OPTION",
     "cancel": "cancel",
     "undo": "undo",
@@ -387,6 +388,8 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.unseen, n)
         case "pick":
             call = _call(TableSession.pick_card, w.card())
+        case "recast":
+            call = _call(TableSession.recast)
         case "answer":
             option = " ".join(w.rest("OPTION"))
             w.out = [option]

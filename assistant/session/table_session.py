@@ -41,7 +41,7 @@ from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
 from engine.derived import card, kind
-from engine.frames import Expect, Window
+from engine.frames import Ask, Expect, Window
 from engine.game import Game
 from engine.moves import (
     Choose,
@@ -58,6 +58,7 @@ from engine.moves import (
     MoveSyntaxError,
     Next,
     Pass,
+    Recast,
     Respond,
     Reveal,
     RoleReveal,
@@ -265,6 +266,10 @@ class TableSession:
     # ------------------------------------------------------------ playing
 
     def next_phase(self) -> Reply:
+        if self._question is not None:
+            return self._fail(f"answer the question first: {self._question.text}")
+        if self._skill is not None:
+            return self._fail(f"finish or cancel {self._skill.name} first: {self._skill.text}")
         asked = self._asked_seats()
         if asked:
             who = ", ".join(map(str, asked))
@@ -304,6 +309,14 @@ class TableSession:
             self._refresh()
             return Reply(True, f"target {', '.join(map(str, chosen))} chosen; more, or 确定")
         return self._use_pending(chosen)
+
+    def recast(self) -> Reply:
+        """重铸: the card waiting for its targets (铁索连环) is recast instead: discarded,
+        and its owner draws one."""
+        pending = self._pending
+        if pending is None or not card(pending.card_id).kind.recastable:
+            return self._fail("no card that can be recast is waiting")
+        return self._apply(Recast(pending.seat, pending.card_id), f"seat {pending.seat} recasts")
 
     def _use_pending(self, targets: tuple[int, ...]) -> Reply:
         pending = self._pending
@@ -697,6 +710,14 @@ class TableSession:
                 seat, key = spender
                 start = Reading(seat, f"{rule_name(key)}", use_as=key)
                 readings = [start, *readings]
+        if not readings and isinstance(top, Ask) and top.anyone:
+            # Nobody laid a 无懈可击: the card is what comes after the request (a delayed
+            # trick's judgement card turned over, a 杀 answering the 决斗 ...).
+            silent = apply(state, Pass(None))
+            readings = [
+                replace(r, before=(Pass(None), *r.before))
+                for r in card_readings(silent, card_id, region)
+            ]
         if not readings:
             return self._unreadable(card_id, region)
         if len(readings) == 1:
@@ -769,7 +790,7 @@ class TableSession:
             for seat in window.seats
             if region in (None, seat)
             for key in window_offers(self.state, window, seat)
-            if RULES[key].cards != (0, 0)
+            if RULES[key].cards != (0, 0) and RULES[key].own_cards
         ]
         return found[0] if len(found) == 1 else None
 

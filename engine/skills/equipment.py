@@ -164,7 +164,14 @@ def _horse_to_shoot(t: Table, owner: int, event: object) -> bool:
     return target.defensive_horse is not None or target.offensive_horse is not None
 
 
-@rule("kylin_bow", point=Point.CAUSING, can=_horse_to_shoot, cards=(1, 1), whose=("source",))
+@rule(
+    "kylin_bow",
+    point=Point.CAUSING,
+    can=_horse_to_shoot,
+    cards=(1, 1),
+    whose=("source",),
+    own_cards=False,
+)
 def kylin_bow(ctx: Ctx, m: Skill, event: object) -> None:
     """麒麟弓: when its Sha causes damage, discards one of the target's horses."""
     assert isinstance(event, DamageEvent)

@@ -228,7 +228,7 @@ def _took_damage(t: Table, owner: int, event: object) -> bool:
     return isinstance(event, DamageEvent) and event.target == owner
 
 
-@rule("yiji", point=Point.AFTER_DAMAGE, can=_took_damage, targets=(0, None), whose=("target",))
+@rule("yiji", point=Point.AFTER_DAMAGE, can=_took_damage, targets=(1, None), whose=("target",))
 def yiji(ctx: Ctx, m: Skill, event: object) -> None:
     """遗计: for each 1 damage, the top two cards of the draw pile go to the players he
     chooses (``-> A,B`` for each point; one seat alone takes them all)."""

@@ -62,9 +62,9 @@ def test_the_narration_reads_like_the_table() -> None:
     assert "    47  seat 4 吕蒙 equips 藤甲♣2" in text
     assert "    32  seat 2 uses 洛神\n    33  seat 2's judgement: 贯石斧♦5" in text
     assert "    81  seat 5 uses 奸雄" in text
-    assert "   138  seat 4 takes 2 fire damage from seat 1 (HP 2/4)" in text
+    assert "   185  seat 4 takes 1 fire damage from seat 1 (HP 2/4)" in text
     assert "    60  seat 2 dies (rebel), killed by seat 5" in text
-    assert "   205  seat 4 dies (renegade), killed by seat 5" in text
+    assert "   210  seat 4 dies (renegade), killed by seat 1" in text
     numbers = [line.move for turn in turns for line in turn.lines]
     assert numbers == sorted(numbers)
 

@@ -76,6 +76,7 @@ EVERY_COMMAND = [
     ("unseen 2", "0.00 unseen 2"),
     ("pick #77", "0.00 pick #77"),
     ("pick 77", "0.00 pick #77"),
+    ("recast", "0.00 recast"),
     ("answer 2", "0.00 answer 2"),
     ("answer mis-read", "0.00 answer mis-read"),
     ("answer duplicate sticker", "0.00 answer 'duplicate sticker'"),

@@ -155,3 +155,31 @@ def test_a_complete_skill_line_and_a_choice() -> None:
     run(s, "choose 2 heart", f"see #{SHA_S7}")
     assert s.moves[-2:] == ("choose 2 heart", f"take 2 <- 1 #{SHA_S7}")
     assert s.state.seat(2).hp == 3  # a spade is not a heart: 1 damage
+
+
+def test_a_judgement_card_turned_over_means_nobody_nullified() -> None:
+    """乐不思蜀 asks for 无懈可击; the table just turns the judgement card over."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{cid('indulgence', '♠6')} seat1", "target 2", "next", "next")
+    assert s.state.turn.seat == 2 and s.prompt.base.expects == "nullify"
+    [reply] = run(s, f"see #{cid('tao', '♥3')}")
+    assert reply.ok and s.moves[-2:] == ("pass", f"judge 2 #{cid('tao', '♥3')}")
+
+
+def test_iron_chain_recast_by_its_button() -> None:
+    """铁索连环 laid waits for its targets; the 重铸 button recasts it instead."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    chain = cid("iron_chain", "♠J")
+    [reply] = run(s, f"see #{chain} seat1")
+    assert reply.ok and s.prompt.pending is not None
+    assert "重铸" in [b.label for b in prompt_buttons(s)]
+    run(s, "recast")
+    assert s.moves[-1] == f"recast 1 #{chain}"
+
+
+def test_next_keeps_an_open_question() -> None:
+    s = table(["guanyu", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2", "force damage 1 1")
+    run(s, f"see #{TAO_HQ} seat1")
+    [reply] = run(s, "next")
+    assert not reply.ok and "answer the question first" in reply.message
+    assert s.prompt.question is not None

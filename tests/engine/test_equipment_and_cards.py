@@ -584,8 +584,9 @@ def test_vine_armour_stops_ordinary_sha_and_mass_attacks() -> None:
     equip(g, 2, cid("vine_armour", "♠2"))
     play(g, f"use 1 #{cid('sha', '♠7')} -> 2")
     assert not g.state.stack and hp(g, 2) == 4
-    play(g, f"use 1 #{cid('savage_assault', '♠7')}", "pass")  # no nullification for seat 2
-    # seat 2 is not asked for a Sha: the settlement is at the next target, seat 3
+    play(g, f"use 1 #{cid('savage_assault', '♠7')}")
+    # No effect on seat 2, so nobody is asked to nullify it for seat 2 nor is it asked
+    # for a Sha: the settlement is at the next target, seat 3
     assert "seat 3" in nullification_asked(g).reason
     play(g, "pass", "pass 3", "pass", "pass 4")
     assert [hp(g, s) for s in (2, 3, 4)] == [4, 3, 3]

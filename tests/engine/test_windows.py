@@ -11,7 +11,7 @@ from engine.game import Game
 from engine.registry import AT_POINT, RULES, rule
 from engine.table import IllegalMove, Table
 from engine.windows import window_offers
-from tests.engine.helpers import cid, play, table, to_play_phase
+from tests.engine.helpers import cid, end_turn, play, table, to_play_phase
 
 ARMOURS = ("eight_diagram", "nioh_shield")
 
@@ -108,13 +108,10 @@ def test_a_window_nobody_can_use_is_never_opened() -> None:
     assert not any(isinstance(f, Window) for f in g.state.stack)
 
 
-def test_any_other_move_closes_the_window_and_next_only_closes_it() -> None:
-    """Design: a window closes by itself when the table moves on; `next` closes it
-    and the turn goes on (the engine does not skip a phase more)."""
-    g = table(["caocao", "zhangfei", "zhangliao", "xuchu"])
-    to_play_phase(g)
-    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")  # no window: 张飞 has none
-    play(g, "next")  # into the discard phase, or on
+def test_any_other_move_closes_the_window_and_next_goes_on() -> None:
+    """Design: a window closes by itself when the table moves on; `next` (结束出牌)
+    closes it and ends the play phase in one tap; in a phase that only waited for
+    the window (准备阶段), `next` closes it and the turn goes on by itself."""
     g = table(["zhangfei", "caocao", "zhangliao", "xuchu"])
     to_play_phase(g)
     play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")
@@ -123,11 +120,17 @@ def test_any_other_move_closes_the_window_and_next_only_closes_it() -> None:
     play(g, f"use 1 #{cid('duel', '♠A')} -> 3")  # the table moved on: 奸雄 unused
     assert g.state.seat(2).hand_count == hand
     assert g.state.where.get(cid("sha", "♠7")) == "discard"
-    phase = g.state.turn.phase
     g2 = table(["zhangfei", "caocao", "zhangliao", "xuchu"])
     to_play_phase(g2)
     play(g2, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2", "next")
-    assert not g2.state.stack and g2.state.turn.phase is phase  # still the play phase
+    assert not any(isinstance(f, Window) for f in g2.state.stack)
+    assert g2.state.turn.phase.value != "play"  # the play phase ended too
+    g3 = table(["zhangfei", "zhenji", "zhangliao", "xuchu"])
+    end_turn(g3)
+    assert _window(g3).point is Point.PREPARATION  # 洛神
+    play(g3, "next")
+    assert g3.state.turn.phase.value == "draw"  # on to the draw, not past it
+    play(g3, "draw 2 x2")
 
 
 def test_a_declined_window_cannot_be_answered() -> None:
@@ -195,3 +198,12 @@ def test_a_hujia_helper_may_answer_with_eight_diagram() -> None:
     play(g, f"use 4 #{cid('sha', '♠7')} -> 1", "skill 1 hujia")
     play(g, f"judge 2 #{cid('tao', '♥3')}")  # red: the helper's 闪
     assert not g.state.stack and g.state.seat(1).hp == g.state.seat(1).max_hp
+
+
+def test_a_draw_while_a_phase_window_is_open_closes_it_and_draws() -> None:
+    """The table moved on: 甄姬 draws without using 洛神; the draw is taken as it is."""
+    g = table(["zhangfei", "zhenji", "zhangliao", "xuchu"])
+    end_turn(g)
+    assert _window(g).point is Point.PREPARATION
+    play(g, "draw 2 x2")
+    assert g.state.turn.phase.value == "play" and g.state.seat(2).hand_count == 6
