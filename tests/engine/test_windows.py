@@ -207,3 +207,16 @@ def test_a_draw_while_a_phase_window_is_open_closes_it_and_draws() -> None:
     assert _window(g).point is Point.PREPARATION
     play(g, "draw 2 x2")
     assert g.state.turn.phase.value == "play" and g.state.seat(2).hand_count == 6
+
+
+def test_a_card_taken_blind_leaves_the_givers_known_cards_unknown() -> None:
+    """A hand card taken unseen (顺手牵羊 on a hand) may have been the giver's known card:
+    the engine no longer says it is still there."""
+    g = table(["zhangfei", "caocao", "zhangliao", "xuchu"])
+    to_play_phase(g)
+    sha = cid("sha", "♠7")
+    play(g, f"use 1 #{sha} -> 2", "pass 2", "skill 2 jianxiong")  # 曹操 gains the 杀: known
+    assert g.state.where[sha] == "hand:2"
+    play(g, f"use 1 #{cid('snatch', '♠3')} -> 2", "pass", "take 1 <- 2 x1")
+    assert sha not in g.state.where  # somewhere in seat 1's or seat 2's hand now
+    assert g.state.seat(2).hand == () and g.state.seat(2).hand_count == 4
