@@ -39,7 +39,7 @@ from assistant.views import seat_view
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
 from engine.registry import RULES, rule_name
-from engine.state import GameState
+from engine.state import GameState, Phase
 
 __all__ = ["Button", "prompt_buttons"]
 
@@ -92,6 +92,8 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
         return (*answers, cancel)
     if prompt.skill is not None:
         return _skill_buttons(session, prompt.skill, cancel)
+    if prompt.note:  # 丈八蛇矛's two cards: they are laid (seen), or it is cancelled
+        return (Button("请出示两张手牌", "hint"), cancel)
     if prompt.pending is not None:
         state = session.state
         targets: list[Button] = []
@@ -158,7 +160,8 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             )
         case "respond" | "peach" | "nullify":
             hints = tuple(Button(_HINTS.get(o, o), "hint") for o in base.options if o != "pass")
-            return (*hints, _button(session, "不出 (pass)", "pass", "pass", *pass_args))
+            spear = _spear(session, single) if "杀" in base.options else ()
+            return (*hints, *spear, _button(session, "不出 (pass)", "pass", "pass", *pass_args))
         case "reveal_role" if single is not None:
             return tuple(
                 _button(session, name, "go", "role", single, role.value)
@@ -192,7 +195,18 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
         and phase in rule.phases
         and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)
     )
-    return tuple(_button(session, rule_name(key), "go", "skill", seat, key) for key in keys)
+    skills = tuple(_button(session, rule_name(key), "go", "skill", seat, key) for key in keys)
+    return (*skills, *(_spear(session, seat) if phase is Phase.PLAY else ()))
+
+
+def _spear(session: TableSession, seat: int | None) -> tuple[Button, ...]:
+    """丈八蛇矛: two hand cards as one 杀, when the seat wields it and holds two cards."""
+    if seat is None:
+        return ()
+    s = session.state.seat(seat)
+    if s.weapon is None or card(s.weapon).key != "spear" or s.hand_count < 2:
+        return ()
+    return (_button(session, rule_name("spear"), "go", "skill", seat, "spear"),)
 
 
 def _skill_buttons(

@@ -60,11 +60,12 @@ class PendingCard:
     chosen: tuple[int, ...] = ()
     least: int = 1
     most: int = 1
+    more: tuple[int, ...] = ()  # the other cards used with it as one (丈八蛇矛: two as a 杀)
 
     @property
     def name(self) -> str:
-        c = card(self.card_id)
-        return f"{c} as {kind(self.as_kind).name}" if self.as_kind else str(c)
+        c = "+".join(str(card(x)) for x in (self.card_id, *self.more))
+        return f"{c} as {kind(self.as_kind).name}" if self.as_kind else c
 
     @property
     def text(self) -> str:
@@ -96,11 +97,14 @@ class SessionPrompt:
     question: Question | None = None
     skill: PendingSkill | None = None
     gathered: tuple[int, ...] = ()  # cards laid so far for a request of several (五谷丰登, 刚烈)
+    note: str = ""  # what the session collects otherwise (丈八蛇矛's two cards)
 
     @property
     def text(self) -> str:
         if self.question is not None:
             return self.question.text
+        if self.note:
+            return self.note
         if self.skill is not None:
             return self.skill.text
         if self.pending is not None:
@@ -115,6 +119,8 @@ class SessionPrompt:
             return self.question.options
         if self.skill is not None:
             return ("ok", "unseen", "cancel") if self.skill.ready else ("unseen", "cancel")
+        if self.note:
+            return ("cancel",)
         if self.pending is not None:
             return tuple(str(o.seat) for o in self.pending.options if o.legal)
         return self.base.options

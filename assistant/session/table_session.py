@@ -111,6 +111,7 @@ class TableSession:
         self._skill: PendingSkill | None = None  # a skill collecting its cards and seats
         self._gathered: tuple[int, ...] = ()  # cards laid so far for a request of several
         self._gathered_unseen = 0
+        self._spear: tuple[int, ...] = ()  # 丈八蛇矛: the seat, then the cards laid so far
         self.prompt = SessionPrompt(current_prompt(self.game.state))
         # The table's clock as the last input left it (seconds), and the
         # journal's next row: see assistant.session.script.perform.
@@ -147,6 +148,7 @@ class TableSession:
             self._question,
             self._skill,
             (*self._gathered, *(0,) * self._gathered_unseen),
+            _spear_note(self._spear),
         )
 
     def _clear(self) -> None:
@@ -154,6 +156,7 @@ class TableSession:
         self._pending = self._question = None
         self._skill = None
         self._gathered, self._gathered_unseen = (), 0
+        self._spear = ()
 
     def _fail(self, message: str) -> Reply:
         self._refresh()
@@ -323,7 +326,8 @@ class TableSession:
         assert pending is not None
         if len(targets) < pending.least:
             return self._fail(f"{pending.name} needs {pending.least} targets")
-        move: Move = Use(pending.seat, (pending.card_id,), pending.as_kind, targets)
+        cards = (pending.card_id, *pending.more)
+        move: Move = Use(pending.seat, cards, pending.as_kind, targets)
         if pending.forced:
             move = Forced(move)
         on = ", ".join(map(str, targets))
@@ -395,6 +399,8 @@ class TableSession:
         for c in cards:
             if (bad := self._card_problem(c)) is not None:
                 return self._fail(bad)
+        if key == "spear" and not cards:  # two hand cards laid as one 杀
+            return self._start_spear(seat)
         rule = RULES.get(key)
         pending = PendingSkill(seat, key, cards, unknown, targets)
         if rule is None or cards or unknown or targets or pending.full or self._at_once(rule, seat):
@@ -403,6 +409,34 @@ class TableSession:
         self._skill = pending
         self._refresh()
         return Reply(True, pending.text)
+
+    def _start_spear(self, seat: int) -> Reply:
+        """丈八蛇矛's button: the next two cards the seat lays are one 杀."""
+        weapon = self.state.seat(seat).weapon
+        if weapon is None or card(weapon).key != "spear":
+            return self._fail(f"seat {seat} has no 丈八蛇矛")
+        self._clear()
+        self._spear = (seat,)
+        self._refresh()
+        return Reply(True, f"seat {seat} 丈八蛇矛: lay the two hand cards used as one 杀")
+
+    def _spear_card(self, card_id: int) -> Reply:
+        seat, *cards = self._spear
+        cards.append(card_id)
+        if len(cards) < 2:
+            self._spear = (seat, *cards)
+            self._refresh()
+            return Reply(True, f"seat {seat} 丈八蛇矛: one more card")
+        pair = (cards[0], cards[1])
+        top = self.state.stack[-1] if self.state.stack else None
+        if isinstance(top, Ask | Window):  # asked for a 杀: the two cards are played as one
+            return self._apply(Respond(seat, pair, "sha"), f"seat {seat} plays 丈八蛇矛's 杀")
+        self._spear = ()
+        reply = self._open_targets(seat, pair[0], "sha", forced=False)
+        if self._pending is not None:
+            self._pending = replace(self._pending, more=(pair[1],))
+            self._refresh()
+        return reply
 
     def _at_once(self, rule: Rule, seat: int) -> bool:
         """A skill whose cards and seats are all optional, offered by the window on top:
@@ -691,6 +725,8 @@ class TableSession:
             return self._fail(f"{c}: the game has not started (deal, then next)")
         if self._skill is not None:
             return self._skill_card(card_id)
+        if self._spear:
+            return self._spear_card(card_id)
         top = state.stack[-1] if state.stack else None
         if isinstance(top, Expect):
             if top.what in ("discard_one", "take_one", "take_shown"):
@@ -1000,3 +1036,10 @@ def _where_words(where: str, actor: int) -> str:
     if where.startswith("hand:"):
         return f"known to be in seat {owner}'s hand"
     return _ZONE_WORDS.get(where, f"in {where}")
+
+
+def _spear_note(spear: tuple[int, ...]) -> str:
+    if not spear:
+        return ""
+    laid = len(spear) - 1
+    return f"seat {spear[0]} 丈八蛇矛: lay two hand cards as one 杀 ({laid} laid)"

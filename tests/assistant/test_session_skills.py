@@ -183,3 +183,22 @@ def test_next_keeps_an_open_question() -> None:
     [reply] = run(s, "next")
     assert not reply.ok and "answer the question first" in reply.message
     assert s.prompt.question is not None
+
+
+def test_spear_two_hand_cards_as_one_sha_in_play_and_in_a_duel() -> None:
+    """丈八蛇矛: its button, then the two cards laid: one 杀 (its target tapped), or the
+    杀 a 决斗 asks for."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{cid('spear')} seat1")
+    assert "丈八蛇矛" in [b.label for b in prompt_buttons(s)]
+    a, b = cid("shan", "♥2"), cid("tao", "♥3")
+    run(s, "skill 1 spear", f"see #{a} seat1", f"see #{b} seat1", "target 2")
+    assert s.moves[-1] == f"use 1 #{a} #{b} as sha -> 2"
+    run(s, "pass 2", "pass 2")  # no 闪, no 奸雄
+    duel = cid("duel", "♠A")
+    run(s, f"see #{duel} seat1", "target 3", "pass")
+    assert s.prompt.base.expects == "respond" and s.prompt.base.who == (3,)
+    run(s, f"see #{cid('sha', '♠8')} seat3")  # 赵云 plays a 杀; seat 1 is asked
+    c, d = cid("shan", "♦2"), cid("tao", "♥4")
+    run(s, "skill 1 spear", f"see #{c} seat1", f"see #{d} seat1")
+    assert s.moves[-1] == f"respond 1 #{c} #{d} as sha"
