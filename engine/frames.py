@@ -201,6 +201,7 @@ class Window(NamedTuple):
     point: Point
     seats: tuple[int, ...]
     declined: frozenset[str] = frozenset()
+    fresh: bool = True  # just opened: what the first seat is offered was checked then
 
     @property
     def asked(self) -> int:

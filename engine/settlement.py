@@ -295,7 +295,7 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         replace_top(t, evolve(f, point=Point.TO_DISCARD))
         return
     target = f.target
-    if not t.seat(target).alive:
+    if not t.seats[target - 1].alive:
         _next_target(t, f)
         return
     if f.step == 0:
@@ -580,7 +580,7 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
     """003 伤害结算: about to cause, causing, taking (with compulsory changes and
     windows at each), the HP loss, then after causing / taking."""
     t = ctx.table
-    s = t.seat(f.target)
+    s = t.seats[f.target - 1]
     # The points follow one another in one step while no window opens at them.
     if f.point is Point.BEFORE_CAUSING:
         if not s.alive:

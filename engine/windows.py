@@ -108,6 +108,9 @@ def step_window(t: Table, window: Window) -> bool:
 
     Returns True when the window waits for a player.
     """
+    if window.fresh:  # opened just now by at_point, which checked the offers
+        t.stack[-1] = evolve(window, fresh=False)
+        return True
     event = t.stack[-2] if len(t.stack) > 1 else None
     seats = window.seats
     while seats:
