@@ -37,6 +37,7 @@ from assistant.session import (
     Command,
     Reply,
     TableSession,
+    completions,
     parse_script,
     perform,
     prompt_buttons,
@@ -215,6 +216,14 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
 
     def correct(self, number: int, text: str) -> Reply:
         return self.perform(Command("correct", (str(number), *text.split()), self.clock()))
+
+    def enter(self, text: str) -> Reply:
+        """A move typed on the log screen: made as it is, or forced when the engine refuses it."""
+        return self.perform(Command("enter", tuple(text.split()), self.clock()))
+
+    def completions(self, text: str) -> list[str]:
+        """What the typed move may become (move verbs, seats, card ids, skill keys)."""
+        return completions(self.session.state, text)
 
     def sight(self, payload: str, region: str | None, t: float | None = None) -> Reply:
         """A sticker read by the camera (or scanned by hand) at table time ``t`` (None: now)."""

@@ -31,6 +31,7 @@ from assistant.session.script import (
 )
 from assistant.session.sightings import DUPLICATE_WINDOW, Sighting, region_seat
 from assistant.session.table_session import TableSession
+from assistant.session.typed import completions
 
 __all__ = [
     "DUPLICATE_STICKER",
@@ -51,6 +52,7 @@ __all__ = [
     "Sighting",
     "TableSession",
     "TargetOption",
+    "completions",
     "current_prompt",
     "parse_script",
     "perform",

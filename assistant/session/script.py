@@ -80,6 +80,7 @@ USAGE: Final = {
     "undo": "undo",
     "correct": "correct N MOVE...",
     "force": "force MOVE...",
+    "enter": "enter MOVE...",
     # the action tokens as buttons (undo and pass are above)
     "ok": "ok",
     "no": "no",
@@ -399,6 +400,8 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.correct, number, " ".join(w.rest("MOVE")))
         case "force":
             call = _call(TableSession.force, " ".join(w.rest("MOVE")))
+        case "enter":
+            call = _call(TableSession.enter, " ".join(w.rest("MOVE")))
         case "ok" | "no" | "end-phase":
             call = _call(TableSession.action, _ACTIONS[verb])
         case "deal":

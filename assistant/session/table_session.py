@@ -535,6 +535,25 @@ class TableSession:
             self.warnings.append(f"forced: {move}")
         return reply
 
+    def enter(self, text: str) -> Reply:
+        """A move typed on the log screen (the last resort): made as it is when the engine
+        accepts it, else forced, flagged for review with the engine's reason."""
+        try:
+            move = Move.parse(text)
+        except MoveSyntaxError as exc:
+            return self._fail(f"not a move: {exc}")
+        if isinstance(move, Setup):
+            return self._fail("setup is not typed: use the setup screen")
+        if isinstance(move, Forced):
+            return self.force(text)
+        plain = self._apply(move)
+        if plain.ok:
+            return plain
+        reply = self._apply(Forced(move), f"forced: {move} (flagged; {plain.message})")
+        if reply.ok:
+            self.warnings.append(f"forced: {move} ({plain.message})")
+        return reply
+
     def correct(self, number: int, text: str) -> Reply:
         """Replace move ``number`` (1-based, in effect); the moves after it stop counting."""
         moves = self.game.moves

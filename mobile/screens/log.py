@@ -35,8 +35,15 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.factory import Factory
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty,
+    ListProperty,
+    NumericProperty,
+    ObjectProperty,
+    StringProperty,
+)
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
@@ -90,6 +97,8 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     message_ok = BooleanProperty(True)
     rv = ObjectProperty(None)
     notation_input = ObjectProperty(None)
+    entry_input = ObjectProperty(None)
+    completion_texts = ListProperty([])
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -146,6 +155,38 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         return self._show(self.controller.undo())
 
     # ------------------------------------------------------------ buttons
+
+    def typing(self, text: str) -> None:
+        """The typed move changed: offer up to four completions as buttons."""
+        texts = self.controller.completions(text)[:4] if text else []
+        if texts == list(self.completion_texts):
+            return
+        self.completion_texts = texts
+        box = self.ids.completion_box
+        box.clear_widgets()
+        for completion in texts:
+            button = Factory.TableButton(text=completion.strip())
+            button.bind(on_release=lambda _w, c=completion: self.complete(c))
+            box.add_widget(button)
+
+    def complete(self, completion: str) -> None:
+        self.entry_input.text = completion
+        self.entry_input.focus = True
+
+    def enter_to(self, text: str) -> Reply:
+        """Type ``text`` and press 记入 (for tests and scripts)."""
+        self.entry_input.text = text
+        return self.enter_pressed()
+
+    def enter_pressed(self) -> Reply:
+        """记入: the typed move, made as it is, or forced (flagged) when the engine refuses it."""
+        text = self.entry_input.text.strip()
+        if not text:
+            return self._show(Reply(False, "type a move first (docs/record-format.md)"))
+        reply = self._show(self.controller.enter(text))
+        if reply.ok:
+            self.entry_input.text = ""
+        return reply
 
     def correct_pressed(self) -> Reply:
         move = int(self.selected_move)

@@ -86,6 +86,7 @@ EVERY_COMMAND = [
     ("correct 12 use 1 #5 -> 3", "0.00 correct 12 use 1 #5 -> 3"),
     ("force damage 3 1", "0.00 force damage 3 1"),
     ("force !heal 3 1", "0.00 force !heal 3 1"),
+    ("enter draw 2 x1", "0.00 enter draw 2 x1"),
     ("ok", "0.00 ok"),
     ("no", "0.00 no"),
     ("end-phase", "0.00 end-phase"),

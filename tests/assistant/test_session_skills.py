@@ -202,3 +202,24 @@ def test_spear_two_hand_cards_as_one_sha_in_play_and_in_a_duel() -> None:
     c, d = cid("shan", "♦2"), cid("tao", "♥4")
     run(s, "skill 1 spear", f"see #{c} seat1", f"see #{d} seat1")
     assert s.moves[-1] == f"respond 1 #{c} #{d} as sha"
+
+
+def test_a_typed_move_is_flagged_only_when_the_engine_refuses_it() -> None:
+    """The log screen's last resort: a legal typed move is a plain move; one the engine
+    refuses is forced, flagged with the engine's reason."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    [reply] = run(s, f"enter use 1 #{SHA_S7} -> 2")
+    assert reply.ok and s.moves[-1] == f"use 1 #{SHA_S7} -> 2"
+    run(s, "pass 2", "pass 2")
+    [reply] = run(s, "enter heal 3 1")  # seat 3 is not wounded: refused, so forced
+    assert reply.ok and s.moves[-1] == "!heal 3 1" and "not wounded" in reply.message
+    assert [str(m) for _, m in s.game.flagged()] == ["!heal 3 1"]
+
+
+def test_completions_of_a_typed_move() -> None:
+    from assistant.session import completions
+
+    s = table(["liubei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    assert completions(s.state, "sk") == ["skill ", "skip "]
+    assert completions(s.state, "skill 1 ") == ["skill 1 jijiang ", "skill 1 rende "]
+    assert completions(s.state, "discard 1 #1")[0] == "discard 1 #1 "

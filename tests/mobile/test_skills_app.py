@@ -31,9 +31,12 @@ def test_rende_and_wusheng_through_the_app(tmp_path: Path) -> None:
     assert "确定" in buttons["rende ready"]
     moves = report["moves"]
     assert "skill 1 rende x2 -> 3" in moves
-    assert moves[-1] == f"use 2 #{RED_CARD} as sha -> 1"
-    # Nothing was typed or forced, and the store holds the same game.
-    assert not any(m.startswith("!") for m in moves)
+    assert f"use 2 #{RED_CARD} as sha -> 1" in moves
+    # The log screen's typed entry: completion, and a refused move entered flagged.
+    assert report["completions"] == ["skill ", "skip "]
+    assert moves[-1] == "!heal 3 1" and "flagged" in report["typed"]
+    # Nothing but the typed move was forced, and the store holds the same game.
+    assert [m for m in moves if m.startswith("!")] == ["!heal 3 1"]
     with Store.open(f"sqlite:///{db}") as store:
         game = replay(store.record(report["game_id"]))
     assert [str(m) for m in game.moves] == moves
