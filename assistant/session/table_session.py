@@ -765,6 +765,19 @@ class TableSession:
                 seat, key = spender
                 start = Reading(seat, f"{rule_name(key)}", use_as=key)
                 readings = [start, *readings]
+        if (
+            not readings
+            and isinstance(top, Expect)
+            and top.what == "draw"
+            and len(top.counts) == 1
+            and region in (None, top.seat)
+        ):
+            # A card laid in the draw phase: the seat drew what it had to and plays on.
+            draw = Draw(top.seat, top.counts[0])
+            drawn = apply(state, draw)
+            readings = [
+                replace(r, before=(draw, *r.before)) for r in card_readings(drawn, card_id, region)
+            ]
         if not readings and isinstance(top, Ask) and top.anyone:
             # Nobody laid a 无懈可击: the card is what comes after the request (a delayed
             # trick's judgement card turned over, a 杀 answering the 决斗 ...).

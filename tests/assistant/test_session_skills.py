@@ -223,3 +223,13 @@ def test_completions_of_a_typed_move() -> None:
     assert completions(s.state, "sk") == ["skill ", "skip "]
     assert completions(s.state, "skill 1 ") == ["skill 1 jijiang ", "skill 1 rende "]
     assert completions(s.state, "discard 1 #1")[0] == "discard 1 #1 "
+
+
+def test_a_card_laid_in_the_draw_phase_means_the_draw_was_made() -> None:
+    """No 摸2张 tap needed: the first card played shows the seat drew its two."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"])
+    assert s.prompt.base.expects == "draw"
+    [reply] = run(s, f"see #{SHA_S7} seat1")
+    assert reply.ok and s.moves[-1] == "draw 1 x2" and s.prompt.pending is not None
+    run(s, "target 2")
+    assert s.moves[-1] == f"use 1 #{SHA_S7} -> 2"
