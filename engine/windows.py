@@ -16,7 +16,7 @@ from typing import Any
 from engine.derived import owned_by_living, owned_keys
 from engine.frames import BIT, Point, Window
 from engine.registry import AT_POINT, RULES
-from engine.state import GameState, Seat, evolve
+from engine.state import GameState, evolve
 from engine.table import Table
 
 
@@ -26,10 +26,6 @@ def owned_anywhere(t: Table) -> frozenset[str]:
     if union is None:
         union = t.owned_union = owned_by_living(t.seats)
     return union
-
-
-def owns(s: Seat, key: str) -> bool:
-    return key in owned_keys(s)
 
 
 def offers(t: Table, point: Point, seat: int, event: object, declined: frozenset[str]) -> list[str]:
@@ -133,11 +129,6 @@ def decline(t: Table, window: Window, seat: int | None) -> None:
     declined = window.declined | {f"{seat}:{key}" for key in keys}
     seats = tuple(s for s in window.seats if s != seat)
     t.stack[-1] = evolve(window, seats=seats, declined=declined)
-
-
-def event_under(t: Table) -> object:
-    """The event a window is about: the frame under the window on top."""
-    return t.stack[-2] if isinstance(t.stack[-1], Window) else t.stack[-1]
 
 
 def set_event(t: Table, frame: object) -> None:

@@ -25,7 +25,7 @@ import engine.skills  # noqa: F401  (every rule registered)
 from engine.moves import Skill
 from engine.registry import RULES, rule_name
 
-__all__ = ["PendingSkill", "skill_needs_nothing"]
+__all__ = ["PendingSkill"]
 
 
 def _bounds(key: str) -> tuple[tuple[int, int | None], tuple[int, int | None]]:
@@ -33,12 +33,6 @@ def _bounds(key: str) -> tuple[tuple[int, int | None], tuple[int, int | None]]:
     if rule is None:
         return (0, 0), (0, None)  # a skill the engine does not know: targets if any
     return rule.cards, rule.targets
-
-
-def skill_needs_nothing(key: str) -> bool:
-    """A skill used with no cards and no seats (奸雄, 集智, 苦肉 ...): one tap uses it."""
-    cards, targets = _bounds(key)
-    return cards == (0, 0) and targets[0] == 0 and targets[1] == 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.derived import card
 from engine.frames import Expect, SkillUse
 from engine.moves import Skill
 from engine.settlement import push
@@ -14,13 +13,6 @@ from engine.table import IllegalMove, Table
 
 def count_cards(m: Skill) -> int:
     return len(m.cards) + m.unknown
-
-
-def need_cards(m: Skill, low: int, high: int | None, what: str) -> None:
-    """The move spends between ``low`` and ``high`` cards (``high`` None: no upper bound)."""
-    n = count_cards(m)
-    if n < low or (high is not None and n > high):
-        raise IllegalMove(what)
 
 
 def need_targets(m: Skill, low: int, high: int, what: str) -> None:
@@ -58,10 +50,6 @@ def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: str) -> Non
     if s.hand_count == 0 and not has_equipment and not has_judgement:
         return
     push(t, Expect("take_one", taker, reason, other=source, zones=zones))
-
-
-def is_red(card_id: int) -> bool:
-    return card(card_id).colour.value == "red"
 
 
 def judge_for(t: Table, use: SkillUse, reason: str) -> None:
