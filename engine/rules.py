@@ -94,7 +94,7 @@ from engine.settlement import (
 )
 from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
-from engine.windows import decline, offers, owned_anywhere
+from engine.windows import decline, may_open, offers, owned_anywhere
 
 Handler = Callable[[Ctx, Move], None]
 
@@ -499,7 +499,7 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
     elif phase is Phase.PLAY:
         t.set_turn(sha_used=0, skill_uses=())
     point = _PHASE_POINTS[phase]
-    if point in AT_POINT:  # the phase's own window goes first (洛神, 观星, 闭月 ...)
+    if may_open(t, point, seat):  # the phase's own window goes first (洛神, 观星, 闭月 ...)
         push(t, Occasion(point, seat))
 
 

@@ -33,7 +33,7 @@ from engine.modes import NeedRole
 from engine.registry import AT_POINT, COMPULSORY, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
-from engine.windows import at_point, step_window
+from engine.windows import at_point, may_open, step_window
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
 TRICKS_ASKING_NULLIFICATION = frozenset(
@@ -190,7 +190,7 @@ def watch_losses(ctx: Ctx) -> None:
             if card(card_id).key == "silver_lion" and s.wounded:
                 heal(t, seat, 1)
                 t.log.append(f"白银狮子 leaves seat {seat}'s equipment: recovers 1 HP")
-            if Point.EQUIPMENT_LOST in AT_POINT:
+            if may_open(t, Point.EQUIPMENT_LOST, seat):
                 push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
     watched = t.hand_watch
     if not watched:
@@ -199,7 +199,7 @@ def watch_losses(ctx: Ctx) -> None:
         now = t.seats[seat - 1].hand_count
         if now != before:
             watched[seat] = now
-            if now == 0 and t.seats[seat - 1].alive:
+            if now == 0 and t.seats[seat - 1].alive and may_open(t, Point.HAND_EMPTIED, seat):
                 push(t, Occasion(Point.HAND_EMPTIED, seat))
 
 

@@ -29,10 +29,11 @@ class Table:
         self.base = state
         self.seats = list(state.seats)
         self.draw_pile = state.draw_pile
-        self.discard_pile = list(state.discard_pile)
+        # The piles stay the state's tuples until a card goes in or out (_writable).
+        self.discard_pile: list[int] | tuple[int, ...] = state.discard_pile
         self.discard_unknown = state.discard_unknown
-        self.processing = list(state.processing)
-        self.removed = list(state.removed)
+        self.processing: list[int] | tuple[int, ...] = state.processing
+        self.removed: list[int] | tuple[int, ...] = state.removed
         self.turn = state.turn
         self.extra_turns = state.extra_turns
         self.stack: list[object] = list(state.stack)
@@ -72,27 +73,40 @@ class Table:
 
     def freeze(self) -> GameState:
         base = self.base
-        return GameState(
-            mode=base.mode,
-            players=base.players,
-            variant=base.variant,
-            packages=base.packages,
-            deck=base.deck,
-            seats=tuple(self.seats),
-            draw_pile=self.draw_pile,
-            discard_pile=tuple(self.discard_pile),
-            discard_unknown=self.discard_unknown,
-            processing=tuple(self.processing),
-            removed=tuple(self.removed),
-            turn=self.turn,
-            extra_turns=self.extra_turns,
-            stack=tuple(self.stack),
-            winner=self.winner,
-            shuffles=self.shuffles,
-            where=self.where,
-            skill_context=self.skill_context,
-            owned=self.owned_union if self.owned_union is not None else owned_by_living(self.seats),
+        owned = self.owned_union
+        # Positional, in GameState's field order: this runs once for every move.
+        return tuple.__new__(
+            GameState,
+            (
+                base.mode,
+                base.players,
+                base.variant,
+                base.packages,
+                base.deck,
+                tuple(self.seats),
+                self.draw_pile,
+                tuple(self.discard_pile),
+                self.discard_unknown,
+                tuple(self.processing),
+                tuple(self.removed),
+                self.turn,
+                self.extra_turns,
+                tuple(self.stack),
+                self.winner,
+                self.shuffles,
+                self.skill_context,
+                self.where,
+                owned if owned is not None else owned_by_living(self.seats),
+            ),
         )
+
+    def _writable(self, pile: str) -> list[int]:
+        """A pile as a list the move may change (copied from the state's tuple once)."""
+        cards = getattr(self, pile)
+        if type(cards) is tuple:
+            cards = list(cards)
+            setattr(self, pile, cards)
+        return cards  # type: ignore[no-any-return]
 
     @property
     def players(self) -> int:
@@ -179,11 +193,11 @@ class Table:
             s = self.seats[int(owner) - 1]
             self.set_seat(evolve(s, judgement=tuple(d for d in s.judgement if d.card != card_id)))
         elif zone == "discard":
-            self.discard_pile.remove(card_id)
+            self._writable("discard_pile").remove(card_id)
         elif zone == "processing":
-            self.processing.remove(card_id)
+            self._writable("processing").remove(card_id)
         elif zone == "removed":
-            self.removed.remove(card_id)
+            self._writable("removed").remove(card_id)
         self._set_where(card_id, None)
         return zone
 
@@ -222,7 +236,7 @@ class Table:
             old = s.equipped(slot)
             if old is not None:
                 self._set_where(old, None)
-                self.discard_pile.append(old)
+                self._writable("discard_pile").append(old)
                 self._set_where(old, "discard")
                 self.lost_equipment.append((s.seat, old))
                 self.log.append(f"{card(old)} replaced, to the discard pile")
@@ -232,11 +246,11 @@ class Table:
             delayed = Delayed(card_id, as_kind or card(card_id).key)
             self.set_seat(evolve(s, judgement=(*s.judgement, delayed)))
         elif zone == "discard":
-            self.discard_pile.append(card_id)
+            self._writable("discard_pile").append(card_id)
         elif zone == "processing":
-            self.processing.append(card_id)
+            self._writable("processing").append(card_id)
         elif zone == "removed":
-            self.removed.append(card_id)
+            self._writable("removed").append(card_id)
         elif zone == "pile":
             # A card returned to the pile is no longer located.
             self.draw_pile += 1
@@ -297,7 +311,7 @@ class Table:
         for c in self.discard_pile:
             self._set_where(c, None)
         self.draw_pile += len(self.discard_pile) + self.discard_unknown
-        self.discard_pile.clear()
+        self.discard_pile = []
         self.discard_unknown = 0
         self.shuffles += 1
         self.log.append("the discard pile is shuffled into the draw pile")

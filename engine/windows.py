@@ -85,6 +85,20 @@ def at_point(t: Table, frame: Any, point: Point) -> bool:
     return True
 
 
+def may_open(t: Table, point: Point, seat: int) -> bool:
+    """Whether a window at ``point`` about ``seat`` (an Occasion's) could open at all:
+    some rule there is owned by that seat, or by anyone for rules any seat may use."""
+    keys = AT_POINT.get(point)
+    if keys is None:
+        return False
+    present = keys & owned_anywhere(t)
+    if not present:
+        return False
+    if any(RULES[k].whose != ("seat",) for k in present):
+        return True
+    return bool(present & owned_keys(t.seats[seat - 1]))
+
+
 def _candidates(frame: Any, keys: frozenset[str]) -> list[int] | None:
     """The seats the event names for these rules (``Rule.whose``); None: any seat."""
     seats: list[int] = []
