@@ -3,21 +3,21 @@ the move is forced."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.modes import Mode
 from engine.table import IllegalMove, Table
 
 __all__ = ["Ctx"]
 
 
-@dataclass
 class Ctx:
     """What a rule needs besides the table: the mode, and whether the move is forced."""
 
-    table: Table
-    mode: Mode
-    forced: bool = False
+    __slots__ = ("forced", "mode", "table")
+
+    def __init__(self, table: Table, mode: Mode, forced: bool = False) -> None:
+        self.table = table
+        self.mode = mode
+        self.forced = forced
 
     def require(self, condition: bool, reason: str) -> None:
         """A rule check: refuses the move unless it is forced."""

@@ -105,7 +105,7 @@ def apply(state: GameState, move: Move) -> GameState:
     """The state after ``move``; raises IllegalMove (state unchanged) if it is refused."""
     # Exact type tests: moves are final classes, and isinstance on an ABC costs more.
     forced = type(move) is Forced
-    inner = move.move if isinstance(move, Forced) else move
+    inner = move.move if forced else move  # type: ignore[attr-defined]
     if type(inner) is Setup:
         if state.mode and not forced:
             raise IllegalMove("this game is set up already: setup is the first move only")
@@ -197,11 +197,11 @@ def _check_card_ids(move: Move) -> None:
     """Every card a move names exists (ids are 1..160)."""
     ids: tuple[int, ...] = getattr(move, "cards", ())
     single = getattr(move, "card", None)
-    if isinstance(single, int):
+    if type(single) is int:
         ids = (*ids, single)
-    for card_id in ids:
-        if not 1 <= card_id <= _CATALOGUE_SIZE:
-            raise IllegalMove(f"there is no card #{card_id} (cards are #1-#{_CATALOGUE_SIZE})")
+    if ids and not (min(ids) >= 1 and max(ids) <= _CATALOGUE_SIZE):
+        bad = next(c for c in ids if not 1 <= c <= _CATALOGUE_SIZE)
+        raise IllegalMove(f"there is no card #{bad} (cards are #1-#{_CATALOGUE_SIZE})")
 
 
 def describe_winner(winner: str | None) -> str:
