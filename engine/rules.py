@@ -125,7 +125,7 @@ def apply(state: GameState, move: Move) -> GameState:
     if type(inner) in CLEARS_SKILL_CONTEXT:
         table.skill_context = ""
     try:
-        if _HAND_KEYS & (table.owned_union or owned_anywhere(table)):
+        if not _HAND_KEYS.isdisjoint(table.owned_union or owned_anywhere(table)):
             watch_hands(table)  # note hand sizes before the move (连营)
         if table.stack and type(table.stack[-1]) is Window and not _answers_window(ctx, inner):
             # The table moved on: the windows close unused, and the turn goes on by

@@ -429,3 +429,22 @@ def test_chained_fire_kills_both_in_seat_order() -> None:
     play(g, "pass", "role 3 rebel")
     assert not g.state.seat(2).alive and not g.state.seat(3).alive
     assert g.state.seat(1).hand_count >= 6  # two rebels killed: 3 + 3 cards
+
+
+def test_chained_fire_damage_passes_what_the_first_seat_received() -> None:
+    """Rules 000 (以受到…的傷害值為基數) and 003 (传导过程中受到的加减会被继续传导): the
+    chain passes on the damage as the first seat received it, 藤甲's +1 included."""
+    g = table(["caocao", "zhangliao", "xuchu", "ganning"])
+    end_turn(g)
+    to_play_phase(g)
+    play(g, f"use 2 #{cid('vine_armour')}")
+    for _ in range(3):
+        end_turn(g)
+    assert g.state.turn.seat == 1
+    to_play_phase(g)
+    play(g, f"use 1 #{cid('iron_chain', '♠J')} -> 2,3", "pass", "pass")
+    assert g.state.seat(2).chained and g.state.seat(3).chained
+    play(g, f"use 1 #{cid('fire_sha', '♥4')} -> 2", "pass 2")
+    s = g.state
+    assert s.seat(2).hp == 4 - 2 and s.seat(3).hp == 4 - 2
+    assert not s.seat(2).chained and not s.seat(3).chained
