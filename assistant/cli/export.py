@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TextIO
 
 from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.terminal import write_output
 from assistant.store import Store
 
 __all__ = ["add_command"]
@@ -30,15 +30,6 @@ def add_command(commands: Commands) -> None:
 def _export(args: argparse.Namespace, out: TextIO) -> int:
     def export(store: Store) -> int:
         text = store.export(args.game, args.format)
-        if args.output is None:
-            out.write(text)
-            return 0
-        try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            print(f"sgs-table: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
-            return 1
-        out.write(f"wrote game {args.game} to {args.output}\n")
-        return 0
+        return write_output(text, args.output, out, f"wrote game {args.game} to {args.output}")
 
     return with_store(args.db, export)

@@ -13,11 +13,11 @@ stderr and exit status 1, as an unknown game is.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TextIO
 
 from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.terminal import write_output
 from assistant.session import ScriptError, parse_script, script_line
 from assistant.store import Store, StoredInput, StoreError
 
@@ -70,15 +70,7 @@ def _inputs(args: argparse.Namespace, out: TextIO) -> int:
         summary = next(g for g in store.games() if g.id == args.game)
         heading = f"{summary.mode}, {summary.players} players, created {summary.created_at}; "
         text = format_inputs(args.game, inputs, heading)
-        if args.output is None:
-            out.write(text)
-            return 0
-        try:
-            args.output.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            print(f"sgs-table: cannot write {args.output}: {exc.strerror}", file=sys.stderr)
-            return 1
-        out.write(f"wrote the {len(inputs)} inputs of game {args.game} to {args.output}\n")
-        return 0
+        wrote = f"wrote the {len(inputs)} inputs of game {args.game} to {args.output}"
+        return write_output(text, args.output, out, wrote)
 
     return with_store(args.db, write)

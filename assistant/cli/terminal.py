@@ -1,13 +1,16 @@
-"""Terminal output: plain-text tables aligned for Chinese (double-width) text, a progress bar."""
+"""Terminal output: plain-text tables aligned for Chinese (double-width) text, a progress bar,
+text written to a file or to stdout."""
 
 from __future__ import annotations
 
+import sys
 import time
 import unicodedata
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Final, TextIO
 
-__all__ = ["ProgressBar", "display_width", "format_table"]
+__all__ = ["ProgressBar", "display_width", "format_table", "write_output"]
 
 
 def display_width(text: str) -> int:
@@ -93,3 +96,18 @@ class ProgressBar:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self._drawn_at = -float("inf")  # redraw on the next update
+
+
+def write_output(text: str, output: Path | None, out: TextIO, wrote: str) -> int:
+    """``text`` to the ``-o`` file, saying ``wrote`` when done, or to ``out`` without
+    one; an exit status (1, with a one-line message, when the file cannot be written)."""
+    if output is None:
+        out.write(text)
+        return 0
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        print(f"sgs-table: cannot write {output}: {exc.strerror}", file=sys.stderr)
+        return 1
+    out.write(f"{wrote}\n")
+    return 0
