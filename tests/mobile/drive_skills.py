@@ -24,11 +24,9 @@ from mobile.app import configure_kivy  # noqa: E402
 
 configure_kivy(width=1280, height=800)
 
-from kivy.clock import Clock  # noqa: E402
 
 from engine.catalogue import standard_catalogue  # noqa: E402
-from mobile.kivy_app import Options, SgsTableApp, use_font  # noqa: E402
-from tests.mobile.drive_table import Driver, Failed, Step, tap  # noqa: E402
+from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
 from vision.payload import CardTag, encode  # noqa: E402
 
 GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
@@ -141,18 +139,5 @@ class SkillDriver(Driver):
         self.report["typed"] = log.message_text
 
 
-def main() -> int:
-    out = Path(sys.argv[1])
-    out.mkdir(parents=True, exist_ok=True)
-    from assistant.resources import cjk_font_path
-
-    use_font(cjk_font_path())
-    app = SgsTableApp(Options())
-    driver = SkillDriver(app, out)
-    Clock.schedule_once(lambda _dt: Clock.schedule_once(driver.run, 0.3), 0)
-    app.run()
-    return int(driver.report.get("status", 1))
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(SkillDriver))

@@ -289,14 +289,15 @@ class Driver:
 TAB_NAMES = SCREENS
 
 
-def main() -> int:
+def main(driver_class: type[Driver] = Driver) -> int:
+    """Runs the app with ``driver_class`` driving it; the report goes to the folder in argv[1]."""
     out = Path(sys.argv[1])
     out.mkdir(parents=True, exist_ok=True)
     from assistant.resources import cjk_font_path
 
     use_font(cjk_font_path())
     app = SgsTableApp(Options())
-    driver = Driver(app, out)
+    driver = driver_class(app, out)
     Clock.schedule_once(lambda _dt: Clock.schedule_once(driver.run, 0.3), 0)
     app.run()
     return int(driver.report.get("status", 1))
