@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Colour, Suit
+from engine.cards import Card, Colour, Suit
 from engine.fields import EntryReader
 
 
@@ -135,6 +135,17 @@ class AsCard:
     suit: Suit | None
     from_card: str | None
     outside_own_turn: bool
+
+    def fits(self, c: Card, in_equipment: bool, own_turn: bool) -> bool:
+        """Whether ``c`` (from the owner's equipment or hand, in or out of the
+        owner's turn) is a card this conversion takes."""
+        return (
+            (not in_equipment or self.zone is CardZone.HAND_OR_EQUIPMENT)
+            and not (self.outside_own_turn and own_turn)
+            and (self.colour is None or c.colour is self.colour)
+            and (self.suit is None or c.suit is self.suit)
+            and (self.from_card is None or c.key == self.from_card)
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from engine.derived import (
     owned_keys,
     sha_uses_left,
 )
-from engine.effects import AsCard, CardZone, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
+from engine.effects import AsCard, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
 from engine.frames import (
     Ask,
     CardUse,
@@ -639,19 +639,12 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
         return True  # 朱雀羽扇: an ordinary Sha used as a fire Sha
     in_equipment = t.where.get(cards[0]) == f"equip:{seat}"
     for _, effect in effects_of(s):
-        if not isinstance(effect, AsCard) or effect.card != as_kind:
-            continue
-        if in_equipment and effect.zone is not CardZone.HAND_OR_EQUIPMENT:
-            continue
-        if effect.outside_own_turn and t.turn.seat == seat:
-            continue
-        if effect.colour is not None and c.colour is not effect.colour:
-            continue
-        if effect.suit is not None and c.suit is not effect.suit:
-            continue
-        if effect.from_card is not None and c.key != effect.from_card:
-            continue
-        return True
+        if (
+            isinstance(effect, AsCard)
+            and effect.card == as_kind
+            and effect.fits(c, in_equipment, t.turn.seat == seat)
+        ):
+            return True
     return False
 
 

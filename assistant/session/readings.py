@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from engine.cards import CardType, Target
 from engine.derived import card, effects_of, kind, sha_uses_left
-from engine.effects import AsCard, CardZone
+from engine.effects import AsCard
 from engine.frames import Ask, Expect, Window
 from engine.moves import Discard, Judge, Move, Pass, Respond, Show, Skill, Take, Use
 from engine.registry import rule_name
@@ -82,15 +82,7 @@ def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, s
     for skill, effect in effects_of(s):
         if not isinstance(effect, AsCard) or effect.card == c.key:
             continue
-        if in_equipment and effect.zone is not CardZone.HAND_OR_EQUIPMENT:
-            continue
-        if effect.outside_own_turn and own_turn:
-            continue
-        if effect.colour is not None and c.colour is not effect.colour:
-            continue
-        if effect.suit is not None and c.suit is not effect.suit:
-            continue
-        if effect.from_card is not None and c.key != effect.from_card:
+        if not effect.fits(c, in_equipment, own_turn):
             continue
         if (effect.card, skill.name) not in out:
             out.append((effect.card, skill.name))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.frames import Expect, SkillUse
+from engine.frames import Expect, Occasion, SkillUse
 from engine.moves import Skill
 from engine.settlement import push
 from engine.state import evolve
@@ -62,3 +62,9 @@ def judge_for(t: Table, use: SkillUse, reason: str) -> None:
 def no_arguments(m: Skill, name: str) -> None:
     if m.cards or m.unknown or m.targets:
         raise IllegalMove(f"{name} takes no cards or targets here")
+
+
+def own_occasion(t: Table, owner: int, event: object) -> bool:
+    """A rule's ``can`` for the owner's own occasion: its phase point (洛神, 观星, 闭月),
+    its hand emptied (连营), its equipment lost (枭姬)."""
+    return isinstance(event, Occasion) and event.seat == owner

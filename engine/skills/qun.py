@@ -9,13 +9,13 @@ from __future__ import annotations
 from engine.cardops import discard_cards
 from engine.context import Ctx
 from engine.derived import check_target, kind
-from engine.frames import CardUse, Occasion, Point
+from engine.frames import CardUse, Point
 from engine.moves import Skill
 from engine.registry import rule
 from engine.settlement import heal, push
-from engine.skills.common import count_cards, is_male, need_targets, no_arguments
+from engine.skills.common import count_cards, is_male, need_targets, no_arguments, own_occasion
 from engine.state import Phase
-from engine.table import IllegalMove, Table
+from engine.table import IllegalMove
 
 # ---------------------------------------------------------------- 华佗
 
@@ -59,11 +59,7 @@ def lijian(ctx: Ctx, m: Skill, event: object) -> None:
     push(t, CardUse(first, "duel", (), (second,), counts_for_limit=False, nullifiable=False))
 
 
-def _own_end_phase(t: Table, owner: int, event: object) -> bool:
-    return isinstance(event, Occasion) and event.seat == owner
-
-
-@rule("biyue", point=Point.END_PHASE, can=_own_end_phase, whose=("seat",))
+@rule("biyue", point=Point.END_PHASE, can=own_occasion, whose=("seat",))
 def biyue(ctx: Ctx, m: Skill, event: object) -> None:
     """闭月: in her end phase, draws one card."""
     no_arguments(m, "闭月")

@@ -14,7 +14,14 @@ from engine.frames import Ask, CardUse, Occasion, Point, SkillUse
 from engine.moves import Skill
 from engine.registry import rule
 from engine.settlement import SHA, heal, push
-from engine.skills.common import count_cards, judge_for, living_other, need_targets, no_arguments
+from engine.skills.common import (
+    count_cards,
+    judge_for,
+    living_other,
+    need_targets,
+    no_arguments,
+    own_occasion,
+)
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 
@@ -123,11 +130,7 @@ def jijiang(ctx: Ctx, m: Skill, event: object) -> None:
 # ---------------------------------------------------------------- 诸葛亮
 
 
-def _own_preparation(t: Table, owner: int, event: object) -> bool:
-    return isinstance(event, Occasion) and event.seat == owner
-
-
-@rule("guanxing", point=Point.PREPARATION, can=_own_preparation, whose=("seat",))
+@rule("guanxing", point=Point.PREPARATION, can=own_occasion, whose=("seat",))
 def guanxing(ctx: Ctx, m: Skill, event: object) -> None:
     """观星: looks at the top cards of the draw pile and puts them back in any order.
 

@@ -9,7 +9,14 @@ from engine.frames import Ask, DamageEvent, Expect, Judgement, Occasion, Point, 
 from engine.moves import Skill
 from engine.registry import compulsory, rule
 from engine.settlement import SHA, push, replace_top
-from engine.skills.common import judge_for, living_other, need_targets, no_arguments, take_from
+from engine.skills.common import (
+    judge_for,
+    living_other,
+    need_targets,
+    no_arguments,
+    own_occasion,
+    take_from,
+)
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.windows import set_event
@@ -254,10 +261,6 @@ def yiji(ctx: Ctx, m: Skill, event: object) -> None:
 # ---------------------------------------------------------------- 甄姬
 
 
-def _own_preparation(t: Table, owner: int, event: object) -> bool:
-    return isinstance(event, Occasion) and event.seat == owner
-
-
 def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
     t = ctx.table
     if use.step == 0:
@@ -272,7 +275,7 @@ def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
         push(t, Occasion(Point.PREPARATION, use.seat))  # the window opens again
 
 
-@rule("luoshen", point=Point.PREPARATION, can=_own_preparation, step=_luoshen_step, whose=("seat",))
+@rule("luoshen", point=Point.PREPARATION, can=own_occasion, step=_luoshen_step, whose=("seat",))
 def luoshen(ctx: Ctx, m: Skill, event: object) -> None:
     """洛神: judges again and again, gaining each black card, until a red one."""
     no_arguments(m, "洛神")

@@ -11,11 +11,18 @@ from engine.cardops import discard_cards
 from engine.cards import Suit
 from engine.context import Ctx
 from engine.derived import card, check_target, kind
-from engine.frames import CardUse, DamageEvent, Expect, Occasion, Point, SkillUse
+from engine.frames import CardUse, DamageEvent, Expect, Point, SkillUse
 from engine.moves import Skill
 from engine.registry import rule
 from engine.settlement import SHA, heal, lose_hp, push
-from engine.skills.common import count_cards, is_male, living_other, need_targets, no_arguments
+from engine.skills.common import (
+    count_cards,
+    is_male,
+    living_other,
+    need_targets,
+    no_arguments,
+    own_occasion,
+)
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.windows import set_event
@@ -150,11 +157,7 @@ def liuli(ctx: Ctx, m: Skill, event: object) -> None:
 # ---------------------------------------------------------------- 陆逊
 
 
-def _own_occasion(t: Table, owner: int, event: object) -> bool:
-    return isinstance(event, Occasion) and event.seat == owner
-
-
-@rule("lianying", point=Point.HAND_EMPTIED, can=_own_occasion, whose=("seat",))
+@rule("lianying", point=Point.HAND_EMPTIED, can=own_occasion, whose=("seat",))
 def lianying(ctx: Ctx, m: Skill, event: object) -> None:
     """连营: when he loses his last hand card, draws one card."""
     no_arguments(m, "连营")
@@ -180,7 +183,7 @@ def jieyin(ctx: Ctx, m: Skill, event: object) -> None:
     heal(t, target, 1)
 
 
-@rule("xiaoji", point=Point.EQUIPMENT_LOST, can=_own_occasion, whose=("seat",))
+@rule("xiaoji", point=Point.EQUIPMENT_LOST, can=own_occasion, whose=("seat",))
 def xiaoji(ctx: Ctx, m: Skill, event: object) -> None:
     """枭姬: when she loses a card from her equipment zone, draws two cards."""
     no_arguments(m, "枭姬")
