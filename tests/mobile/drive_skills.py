@@ -26,11 +26,9 @@ configure_kivy(width=1280, height=800)
 
 
 from engine.catalogue import standard_catalogue  # noqa: E402
-from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
+from tests.mobile.drive_table import GENERALS, Driver, Failed, Step, main, tap  # noqa: E402
 from vision.payload import CardTag, encode  # noqa: E402
 
-GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
-            ("lvbu", "吕布")]  # fmt: skip
 # A red card that is not a 杀: only 武圣 makes it one.
 RED_CARD = next(
     c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour.value == "red"
@@ -73,17 +71,7 @@ class SkillDriver(Driver):
         tap(new_table)
         yield 0.3
         setup = self.manager.get_screen("setup")
-        setup.choose_mode("identity")
-        setup.set_players(5)
-        for seat, (key, name) in enumerate(GENERALS, start=1):
-            setup.select_seat(seat)
-            setup.search(name)
-            yield 0.1
-            found = [b for b in setup.result_buttons() if b.general_key == key]
-            if not found:
-                raise Failed(f"searching {name} did not offer {key}")
-            tap(found[0])
-            yield 0.05
+        yield from self.seat_generals(setup, GENERALS)
         setup.select_seat(1)
         setup.make_lord()
         tap(setup.start_button)

@@ -17,7 +17,7 @@ import json
 import sys
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -149,6 +149,21 @@ class Driver:
         self.report["shots"][name] = {"path": str(path), "text": label_text, "box": box}
         self.note(f"screenshot {name}")
 
+    def seat_generals(self, setup: Any, generals: Sequence[tuple[str, str]]) -> Step:
+        """On the setup screen: an identity game, each seat's general found by searching
+        its Chinese name and tapped."""
+        setup.choose_mode("identity")
+        setup.set_players(len(generals))
+        for seat, (key, name) in enumerate(generals, start=1):
+            setup.select_seat(seat)
+            setup.search(name)
+            yield 0.1
+            found = [b for b in setup.result_buttons() if b.general_key == key]
+            if not found:
+                raise Failed(f"searching {name} did not offer {key}")
+            tap(found[0])
+            yield 0.05
+
     def press(self, label: str) -> None:
         table = self.manager.get_screen("table")
         for widget in table.button_widgets:
@@ -183,17 +198,7 @@ class Driver:
         if self.manager.current != "setup":
             raise Failed(f"新的牌桌 opened {self.manager.current}, not setup")
         setup = self.manager.get_screen("setup")
-        setup.choose_mode("identity")
-        setup.set_players(5)
-        for seat, (key, name) in enumerate(GENERALS, start=1):
-            setup.select_seat(seat)
-            setup.search(name)
-            yield 0.1
-            found = [b for b in setup.result_buttons() if b.general_key == key]
-            if not found:
-                raise Failed(f"searching {name} did not offer {key}")
-            tap(found[0])
-            yield 0.05
+        yield from self.seat_generals(setup, GENERALS)
         setup.select_seat(1)
         setup.make_lord()
         yield from self.shot("setup", "刘备")
