@@ -25,11 +25,9 @@ def possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",
         if "hand" in zones:
             if s.hand_unknown > 0:
                 return f"hand:{seat}"
-            ctx.require(
-                False, f"{card(card_id)} cannot be in seat {seat}'s hand: no unseen cards there"
-            )
+            ctx.refuse(f"{card(card_id)} cannot be in seat {seat}'s hand: no unseen cards there")
             return "forced"
-        ctx.require(False, f"{card(card_id)} is not in seat {seat}'s {' or '.join(zones)}")
+        ctx.refuse(f"{card(card_id)} is not in seat {seat}'s {' or '.join(zones)}")
         return "forced"
     zone_kind, _, owner = where.partition(":")
     if owner == str(seat) and zone_kind in {"equip" if z == "equipment" else z for z in zones}:

@@ -184,10 +184,10 @@ _HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
 
 def _free(ctx: Ctx, what: str) -> None:
     """A move nothing pending asks for: allowed while a skill's effects are entered."""
-    ctx.require(
-        bool(ctx.table.skill_context),
-        f"{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it",
-    )
+    if not ctx.table.skill_context:
+        ctx.refuse(
+            f"{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it"
+        )
 
 
 _CATALOGUE_SIZE = len(standard_catalogue().cards)
@@ -195,13 +195,24 @@ _CATALOGUE_SIZE = len(standard_catalogue().cards)
 
 def _check_card_ids(move: Move) -> None:
     """Every card a move names exists (ids are 1..160)."""
-    ids: tuple[int, ...] = getattr(move, "cards", ())
-    single = getattr(move, "card", None)
+    kind = type(move)
+    fields = _CARD_FIELDS.get(kind)
+    if fields is None:
+        names = getattr(kind, "__dataclass_fields__", {})
+        fields = _CARD_FIELDS[kind] = ("cards" in names, "card" in names)
+    if not (fields[0] or fields[1]):
+        return
+    ids: tuple[int, ...] = move.cards if fields[0] else ()  # type: ignore[attr-defined]
+    single = move.card if fields[1] else None  # type: ignore[attr-defined]
     if type(single) is int:
         ids = (*ids, single)
     if ids and not (min(ids) >= 1 and max(ids) <= _CATALOGUE_SIZE):
         bad = next(c for c in ids if not 1 <= c <= _CATALOGUE_SIZE)
         raise IllegalMove(f"there is no card #{bad} (cards are #1-#{_CATALOGUE_SIZE})")
+
+
+# per move class: whether it has a ``cards`` and a ``card`` field
+_CARD_FIELDS: dict[type, tuple[bool, bool]] = {}
 
 
 def describe_winner(winner: str | None) -> str:
@@ -280,16 +291,15 @@ def _general(ctx: Ctx, m: Move) -> None:
         except KeyError:
             raise IllegalMove(f"unknown general {key!r}") from None
     want = ctx.mode.generals_per_seat
-    ctx.require(
-        len(generals) == want,
-        f"{ctx.mode.name}: each seat takes {want} general(s), not {len(generals)}",
-    )
+    if len(generals) != want:
+        ctx.refuse(f"{ctx.mode.name}: each seat takes {want} general(s), not {len(generals)}")
     if ctx.mode.same_kingdom_generals:
         kingdoms = {g.kingdom for g in generals}
         ctx.require(len(kingdoms) == 1, "both generals must be of the same kingdom")
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
-        ctx.require(g.key not in taken, f"{g.name} is already at the table")
+        if g.key in taken:
+            ctx.refuse(f"{g.name} is already at the table")
     keys = tuple(g.key for g in generals)
     hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
     s = evolve(s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value)
@@ -305,20 +315,17 @@ def _role(ctx: Ctx, m: Move) -> None:
     except ValueError:
         raise IllegalMove(f"unknown role {m.role!r} (lord, loyalist, rebel, renegade)") from None
     s = t.seat(m.seat)
-    ctx.require(
-        s.role in (None, role),
-        f"seat {m.seat} is already known to be {s.role.value if s.role else ''}",
-    )
+    if s.role not in (None, role):
+        ctx.refuse(f"seat {m.seat} is already known to be {s.role.value if s.role else ''}")
     table = ctx.mode.role_table(t.players, t.base.variant)
     if table:
         known = sum(1 for other in t.seats if other.role is role and other.seat != m.seat)
-        ctx.require(
-            known < table[role], f"a {t.players}-player game has only {table[role]} {role.value}(s)"
-        )
+        if known >= table[role]:
+            ctx.refuse(f"a {t.players}-player game has only {table[role]} {role.value}(s)")
     top = t.stack[-1] if t.stack else None
     waiting = isinstance(top, Expect) and top.what == "role" and top.seat == m.seat
     if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
-        ctx.require(False, f"seat {m.seat}'s role stays hidden until death or the end of the game")
+        ctx.refuse(f"seat {m.seat}'s role stays hidden until death or the end of the game")
     became_lord = role is Role.LORD and s.role is not Role.LORD
     s = evolve(s, role=role)
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
@@ -334,8 +341,10 @@ def _reveal(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Reveal)
     t = ctx.table
     s = t.seat(m.seat)
-    ctx.require(s.alive, f"seat {m.seat} is dead")
-    ctx.require(m.general in s.hidden, f"seat {m.seat} has no face-down general {m.general!r}")
+    if not s.alive:
+        ctx.refuse(f"seat {m.seat} is dead")
+    if m.general not in s.hidden:
+        ctx.refuse(f"seat {m.seat} has no face-down general {m.general!r}")
     if len(s.hidden) == len(s.generals):
         side = ctx.mode.side_on_reveal(t, m.seat)
         s = evolve(s, kingdom=side)
@@ -347,7 +356,8 @@ def _deal(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     _in_setup(ctx, "the starting hands are dealt")
     missing = [s.seat for s in t.seats if not s.generals]
-    ctx.require(not missing, f"seat {missing[0] if missing else 0} has no general yet")
+    if missing:
+        ctx.refuse(f"seat {missing[0]} has no general yet")
     if ctx.mode.roles_hidden:
         ctx.require(
             any(s.role is Role.LORD for s in t.seats),
@@ -378,7 +388,7 @@ def _next(ctx: Ctx, m: Move) -> None:
 def _require_no_settlement(ctx: Ctx, what: str) -> None:
     t = ctx.table
     if t.stack:
-        ctx.require(False, f"cannot {what}: {waiting_for(t.stack[-1])}")
+        ctx.refuse(f"cannot {what}: {waiting_for(t.stack[-1])}")
         t.stack.clear()
 
 
@@ -410,10 +420,9 @@ def _check_discard_done(ctx: Ctx) -> None:
     if _may_skip_discard(t, s):
         return
     excess = s.hand_count - limit
-    ctx.require(
-        False,
+    ctx.refuse(
         f"seat {seat} must discard {excess} more card{'s' if excess > 1 else ''} "
-        f"(hand {s.hand_count}, limit {limit})",
+        f"(hand {s.hand_count}, limit {limit})"
     )
 
 
@@ -432,17 +441,19 @@ def _advance(ctx: Ctx) -> None:
     """From the current phase to the next one not skipped, or to the next turn."""
     t = ctx.table
     phase = t.turn.phase
-    if not t.seat(t.turn.seat).alive:
+    if not t.seats[t.turn.seat - 1].alive:
         _end_turn(ctx)
         return
-    index = TURN_PHASES.index(phase)
-    for following in TURN_PHASES[index + 1 :]:
+    for following in _FOLLOWING[phase]:
         if following in t.turn.skips:
             t.log.append(f"seat {t.turn.seat} skips the {following.value} phase")
             continue
         _enter_phase(ctx, following)
         return
     _end_turn(ctx)
+
+
+_FOLLOWING = {phase: TURN_PHASES[i + 1 :] for i, phase in enumerate(TURN_PHASES)}
 
 
 def _end_turn(ctx: Ctx) -> None:
@@ -487,7 +498,10 @@ _PHASE_POINTS = {
 
 def _enter_phase(ctx: Ctx, phase: Phase) -> None:
     t = ctx.table
-    t.set_turn(phase=phase)
+    if phase is Phase.PLAY:
+        t.set_turn(phase=phase, sha_used=0, skill_uses=())
+    else:
+        t.set_turn(phase=phase)
     seat = t.turn.seat
     if phase is Phase.JUDGEMENT:
         for delayed in t.seat(seat).judgement:  # the last placed ends on top: judged first
@@ -496,8 +510,6 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
         counts = _draw_counts(ctx, seat)
         if counts and counts != (0,):
             push(t, Expect("draw", seat, "draw phase: draw your cards", counts=counts))
-    elif phase is Phase.PLAY:
-        t.set_turn(sha_used=0, skill_uses=())
     point = _PHASE_POINTS[phase]
     if may_open(t, point, seat):  # the phase's own window goes first (洛神, 观星, 闭月 ...)
         push(t, Occasion(point, seat))
@@ -524,7 +536,7 @@ def _auto_advance(ctx: Ctx) -> None:
         if t.stack or t.turn.phase in (Phase.PLAY, Phase.OVER, Phase.SETUP):
             return
         phase = t.turn.phase
-        s = t.seat(t.turn.seat)
+        s = t.seats[t.turn.seat - 1]
         if not s.alive:
             _end_turn(ctx)
             continue
@@ -573,20 +585,24 @@ def _after_settling(ctx: Ctx) -> None:
     """When the stack empties: a dead current player's turn ends; a judgement or
     draw phase whose work is done moves on by itself."""
     t = ctx.table
-    if t.stack or t.turn.phase in (Phase.SETUP, Phase.OVER):
+    if t.stack:
         return
-    if not t.seat(t.turn.seat).alive:
+    phase = t.turn.phase
+    if phase is Phase.SETUP or phase is Phase.OVER:
+        return
+    current = t.seats[t.turn.seat - 1]
+    if not current.alive:
         _end_turn(ctx)
         _auto_advance(ctx)
-    elif t.turn.phase in (Phase.JUDGEMENT, Phase.DRAW) or (
-        t.turn.phase in _PASSING_PHASES and not _has_phase_skill(t.seat(t.turn.seat), t.turn.phase)
-    ):
+    elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
         _advance(ctx)
         _auto_advance(ctx)
 
 
 # Phases where nobody acts but through windows: once settled, the turn goes on.
 _PASSING_PHASES = frozenset({Phase.START, Phase.PREPARATION, Phase.END})
+# Phases whose work is done once the stack is empty.
+_MOVING_ON = frozenset({Phase.JUDGEMENT, Phase.DRAW})
 
 
 def _skip(ctx: Ctx, m: Move) -> None:
@@ -596,20 +612,22 @@ def _skip(ctx: Ctx, m: Move) -> None:
         phase = Phase(m.phase)
     except ValueError:
         raise IllegalMove(f"unknown phase {m.phase!r}") from None
-    ctx.require(phase in TURN_PHASES, f"{m.phase} is not a phase of a turn")
-    ctx.require(
+    if phase not in TURN_PHASES:
+        ctx.refuse(f"{m.phase} is not a phase of a turn")
+    if not (
         TURN_PHASES.index(phase) > TURN_PHASES.index(t.turn.phase)
         if t.turn.phase in TURN_PHASES
-        else False,
-        f"the {m.phase} phase is not still to come this turn",
-    )
+        else False
+    ):
+        ctx.refuse(f"the {m.phase} phase is not still to come this turn")
     t.set_turn(skips=t.turn.skips | {phase})
 
 
 def _extra_turn(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, ExtraTurn)
     t = ctx.table
-    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
+    if not t.seat(m.seat).alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     t.extra_turns = (*t.extra_turns, m.seat)
 
 
@@ -654,9 +672,7 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
         raise IllegalMove(f"unknown card kind {as_kind!r}")
     if not cards:
         assert as_kind is not None
-        ctx.require(
-            False, f"a virtual {kind(as_kind).name} needs a skill (use 'skill' first, or force it)"
-        )
+        ctx.refuse(f"a virtual {kind(as_kind).name} needs a skill (use 'skill' first, or force it)")
         return as_kind
     if as_kind is None or (len(cards) == 1 and card(cards[0]).key == as_kind):
         if len(cards) != 1:
@@ -682,7 +698,8 @@ def _use(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     seat = m.seat
     user = t.seat(seat)
-    ctx.require(user.alive, f"seat {seat} is dead")
+    if not user.alive:
+        ctx.refuse(f"seat {seat} is dead")
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Window) and _answers_window(ctx, m):  # 青龙偃月刀: another Sha
         _blade_sha(ctx, m, top)
@@ -704,10 +721,10 @@ def _use(ctx: Ctx, m: Move) -> None:
         return
     if t.turn.phase is Phase.SETUP:
         raise IllegalMove("the game has not started: 'deal' then 'next'")
-    ctx.require(t.turn.seat == seat, f"it is seat {t.turn.seat}'s turn, not seat {seat}'s")
-    ctx.require(
-        t.turn.phase is Phase.PLAY, f"cards are used in the play phase (now: {t.turn.phase.value})"
-    )
+    if t.turn.seat != seat:
+        ctx.refuse(f"it is seat {t.turn.seat}'s turn, not seat {seat}'s")
+    if t.turn.phase is not Phase.PLAY:
+        ctx.refuse(f"cards are used in the play phase (now: {t.turn.phase.value})")
     _require_no_settlement(ctx, "use a card now")
     sources = _sources(ctx, seat, m.cards)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
@@ -725,10 +742,10 @@ def _use(ctx: Ctx, m: Move) -> None:
         )
     if used == "jiu":
         ctx.require(t.turn.jiu_used == 0, "酒 once per turn")
-    if used == "tao":
-        ctx.require(user.wounded, f"seat {seat} is not wounded (HP {user.hp}/{user.max_hp})")
+    if used == "tao" and not user.wounded:
+        ctx.refuse(f"seat {seat} is not wounded (HP {user.hp}/{user.max_hp})")
     if used in ("shan", "nullification"):
-        ctx.require(False, f"{card_kind.name} is only used in response")
+        ctx.refuse(f"{card_kind.name} is only used in response")
     for c, source in zip(m.cards, sources, strict=True):
         lift_from(ctx, seat, c, source)
     # Where the cards go: equipment to its slot, a delayed trick to the judgement zone.
@@ -782,43 +799,42 @@ def _targets_for(
     for target in given:
         t.seat(target)
     if mode is Target.SELF:
-        ctx.require(given in ((), (seat,)), f"{card_kind.name} is used on yourself")
+        if given not in ((), (seat,)):
+            ctx.refuse(f"{card_kind.name} is used on yourself")
         return (seat,)
     if mode in (Target.ALL_OTHERS, Target.ALL):
         order = t.order_from(seat)
         everyone = tuple(s for s in order if mode is Target.ALL or s != seat)
-        ctx.require(
-            given in ((), everyone), f"{card_kind.name} targets everyone in order: {everyone}"
-        )
+        if given not in ((), everyone):
+            ctx.refuse(f"{card_kind.name} targets everyone in order: {everyone}")
         # Untargetable seats (e.g. 空城 is not, but later skills are) drop out.
         return tuple(s for s in everyone if check_target(state, seat, card_kind, s, cards).legal)
     if card_kind.key == "collateral":
         ctx.require(len(given) == 2, "借刀杀人 names two seats: the wielder, then the Sha's target")
         if len(given) == 2:
             check = check_target(state, seat, card_kind, given[0], cards)
-            ctx.require(check.legal, f"seat {given[0]}: {check.reason}")
-            ctx.require(
-                in_range_for_collateral(t, given[0], given[1]) and given[1] != given[0],
-                f"seat {given[1]} is not in seat {given[0]}'s attack range",
-            )
+            if not check.legal:
+                ctx.refuse(f"seat {given[0]}: {check.reason}")
+            if not (in_range_for_collateral(t, given[0], given[1]) and given[1] != given[0]):
+                ctx.refuse(f"seat {given[1]} is not in seat {given[0]}'s attack range")
         return given
     if mode is Target.UP_TO_TWO:
-        ctx.require(
-            1 <= len(given) <= 2 and len(set(given)) == len(given),
-            f"{card_kind.name} takes one or two targets",
-        )
+        if not (1 <= len(given) <= 2 and len(set(given)) == len(given)):
+            ctx.refuse(f"{card_kind.name} takes one or two targets")
     elif not given:
-        ctx.require(False, f"{card_kind.name} needs a target: add '-> N'")
+        ctx.refuse(f"{card_kind.name} needs a target: add '-> N'")
     elif card_kind.is_sha and _halberd(t, seat, cards):
         ctx.require(
             len(given) <= 3 and len(set(given)) == len(given),
             "方天画戟: a Sha that is the last hand card takes up to three targets",
         )
     else:
-        ctx.require(len(given) == 1, f"{card_kind.name} takes one target, not {len(given)}")
+        if len(given) != 1:
+            ctx.refuse(f"{card_kind.name} takes one target, not {len(given)}")
     for target in given:
         check = check_target(state, seat, card_kind, target, cards)
-        ctx.require(check.legal, f"seat {target}: {check.reason}")
+        if not check.legal:
+            ctx.refuse(f"seat {target}: {check.reason}")
     if len(given) < 2:
         return given
     # Several targets settle one by one in seat order from the user.
@@ -856,10 +872,13 @@ def _respond(ctx: Ctx, m: Move) -> None:
         return
     seat = m.seat
     if top.anyone:
-        ctx.require(seat in top.seats, f"seat {seat} cannot respond now")
-        ctx.require(seat not in top.passed, f"seat {seat} passed on this already (004 §8)")
+        if seat not in top.seats:
+            ctx.refuse(f"seat {seat} cannot respond now")
+        if seat in top.passed:
+            ctx.refuse(f"seat {seat} passed on this already (004 §8)")
     else:
-        ctx.require(seat == top.asked, f"seat {top.asked} is asked, not seat {seat}")
+        if seat != top.asked:
+            ctx.refuse(f"seat {top.asked} is asked, not seat {seat}")
     sources = _sources(ctx, seat, m.cards)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
     allowed = _RESPONSE_KINDS.get(top.want, (top.want,))
@@ -923,7 +942,8 @@ def _pass(ctx: Ctx, m: Move) -> None:
         decline(t, top, m.seat)
         return
     if isinstance(top, Expect) and top.what in _PASSABLE_EXPECTS:
-        ctx.require(m.seat in (None, top.seat), f"seat {top.seat} decides, not seat {m.seat}")
+        if m.seat not in (None, top.seat):
+            ctx.refuse(f"seat {top.seat} decides, not seat {m.seat}")
         t.stack.pop()
         _PASSABLE_EXPECTS[top.what](ctx, top)
         return
@@ -934,14 +954,16 @@ def _pass(ctx: Ctx, m: Move) -> None:
         close_ask(ctx, top, top.got >= top.need)
         return
     if top.anyone:
-        ctx.require(m.seat in top.seats, f"seat {m.seat} is not asked")
+        if m.seat not in top.seats:
+            ctx.refuse(f"seat {m.seat} is not asked")
         passed = top.passed | {m.seat}
         if all(s in passed or not t.seat(s).alive for s in top.seats):
             close_ask(ctx, top, False)
         else:
             replace_top(t, evolve(top, passed=passed))
         return
-    ctx.require(m.seat == top.asked, f"seat {top.asked} is asked, not seat {m.seat}")
+    if m.seat != top.asked:
+        ctx.refuse(f"seat {top.asked} is asked, not seat {m.seat}")
     if (top.want == "tao" or top.helping) and top.at + 1 < len(top.seats):
         replace_top(t, evolve(top, at=top.at + 1, opened=0))
         return
@@ -975,7 +997,8 @@ _PASSABLE_EXPECTS: dict[str, Callable[[Ctx, Expect], None]] = {
 def _draw(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Draw)
     t = ctx.table
-    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
+    if not t.seat(m.seat).alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     count = m.count + len(m.cards)
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Expect) and top.what == "draw" and top.seat == m.seat:
@@ -1002,7 +1025,8 @@ def _discard(ctx: Ctx, m: Move) -> None:
     zones: tuple[str, ...] = ("hand", "equipment")
     if isinstance(top, Expect) and top.what == "discard_one" and top.other == m.seat:
         zones = _zones(top.zones or "hej")
-        ctx.require(len(m.cards) + m.unknown == 1, f"{top.reason}: exactly one card")
+        if len(m.cards) + m.unknown != 1:
+            ctx.refuse(f"{top.reason}: exactly one card")
         t.stack.pop()
     elif (
         isinstance(top, Expect)
@@ -1011,17 +1035,15 @@ def _discard(ctx: Ctx, m: Move) -> None:
     ):
         zones = ("hand",)
         need = top.counts[0] if top.counts else 1
-        ctx.require(
-            len(m.cards) + m.unknown == need,
-            f"{top.reason}: discard {need} hand card{'s' if need > 1 else ''}, or pass",
-        )
+        if len(m.cards) + m.unknown != need:
+            ctx.refuse(f"{top.reason}: discard {need} hand card{'s' if need > 1 else ''}, or pass")
         t.stack.pop()
     elif isinstance(top, Expect) and top.what == "fire_discard" and top.seat == m.seat:
         ctx.require(
             len(m.cards) == 1 and not m.unknown, "火攻: discard one hand card of the shown suit"
         )
-        if m.cards:
-            ctx.require(card(m.cards[0]).suit.value == top.suit, f"火攻 needs a {top.suit} card")
+        if m.cards and card(m.cards[0]).suit.value != top.suit:
+            ctx.refuse(f"火攻 needs a {top.suit} card")
         t.stack.pop()
         push(t, DamageEvent(top.other, 1, Element.FIRE, m.seat, "fire_attack"))
         zones = ("hand",)
@@ -1031,11 +1053,11 @@ def _discard(ctx: Ctx, m: Move) -> None:
         _free(ctx, "discarding")
     if t.turn.phase is Phase.DISCARD and zones == ("hand",) and t.turn.seat == m.seat:
         excess = t.seat(m.seat).hand_count - hand_limit_value(t, m.seat)
-        ctx.require(
-            len(m.cards) + m.unknown <= max(excess, 0),
-            f"seat {m.seat} discards down to the hand limit: {max(excess, 0)} card(s), "
-            f"not {len(m.cards) + m.unknown}",
-        )
+        if len(m.cards) + m.unknown > max(excess, 0):
+            ctx.refuse(
+                f"seat {m.seat} discards down to the hand limit: {max(excess, 0)} card(s), "
+                f"not {len(m.cards) + m.unknown}"
+            )
     sources = [possess(ctx, m.seat, c, zones) for c in m.cards]
     for c, source in zip(m.cards, sources, strict=True):
         lift_from(ctx, m.seat, c, source)
@@ -1056,7 +1078,8 @@ def _give(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     ctx.require(m.seat != m.to, "giving to yourself changes nothing")
     _free(ctx, "giving cards")
-    ctx.require(t.seat(m.to).alive, f"seat {m.to} is dead")
+    if not t.seat(m.to).alive:
+        ctx.refuse(f"seat {m.to} is dead")
     transfer(ctx, m.seat, m.to, m.cards, m.unknown, ("hand", "equipment"))
 
 
@@ -1068,8 +1091,10 @@ def _take(ctx: Ctx, m: Move) -> None:
     if isinstance(top, Expect) and top.what in ("take_one", "take_shown") and top.other == m.source:
         if top.what == "take_shown" and (len(m.cards) != 1 or m.unknown):
             raise IllegalMove(f"{top.reason}: name the card shown (#id)")
-        ctx.require(top.seat == m.seat, f"seat {top.seat} takes the card, not seat {m.seat}")
-        ctx.require(len(m.cards) + m.unknown == 1, f"{top.reason}: exactly one card")
+        if top.seat != m.seat:
+            ctx.refuse(f"seat {top.seat} takes the card, not seat {m.seat}")
+        if len(m.cards) + m.unknown != 1:
+            ctx.refuse(f"{top.reason}: exactly one card")
         zones = _zones(top.zones or "hej")
         t.stack.pop()
         below = t.stack[-1] if t.stack else None
@@ -1086,7 +1111,8 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Expect) and top.what == "reveal" and m.to == "processing":
-        ctx.require(len(m.cards) in top.counts, f"五谷丰登 turns over {top.counts[0]} cards")
+        if len(m.cards) not in top.counts:
+            ctx.refuse(f"五谷丰登 turns over {top.counts[0]} cards")
         t.stack.pop()
         if m.source in (None, "pile"):
             t.ensure_pile(len(m.cards))
@@ -1107,7 +1133,7 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
     for c in m.cards:
         source = m.source
         if source is None and c not in t.where:
-            ctx.require(False, f"{card(c)} is not known to be anywhere: say 'from ZONE'")
+            ctx.refuse(f"{card(c)} is not known to be anywhere: say 'from ZONE'")
             source = "pile"
         t.move(c, m.to, source=source, as_kind=m.as_kind)
 
@@ -1175,7 +1201,8 @@ def _judge(ctx: Ctx, m: Move) -> None:
     )
     if eight:
         assert isinstance(top, Ask)
-        ctx.require(_eight_diagram_works(t, m.seat), f"seat {m.seat} has no 八卦阵")
+        if not _eight_diagram_works(t, m.seat):
+            ctx.refuse(f"seat {m.seat} has no 八卦阵")
         ctx.require(not _armour_ignored_by_asker(t), "青釭剑 ignores 八卦阵: answer with a Shan")
         ctx.require(not top.judged, "八卦阵 is tried once for each 闪 needed")
     elif not expected:
@@ -1215,7 +1242,8 @@ def _armour_ignored_by_asker(t: Table) -> bool:
 def _damage(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Damage)
     t = ctx.table
-    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is dead")
+    if not t.seat(m.seat).alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     ctx.require(m.amount > 0, "damage is at least 1")
     _free(ctx, "damage")
     if m.source is not None:
@@ -1227,16 +1255,19 @@ def _heal(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Heal)
     t = ctx.table
     s = t.seat(m.seat)
-    ctx.require(s.alive, f"seat {m.seat} is dead")
+    if not s.alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     ctx.require(m.amount > 0, "heal at least 1")
-    ctx.require(s.wounded, f"seat {m.seat} is not wounded (HP {s.hp}/{s.max_hp})")
+    if not s.wounded:
+        ctx.refuse(f"seat {m.seat} is not wounded (HP {s.hp}/{s.max_hp})")
     _free(ctx, "healing")
     heal(t, m.seat, m.amount)
 
 
 def _lose_hp(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, LoseHp)
-    ctx.require(ctx.table.seat(m.seat).alive, f"seat {m.seat} is dead")
+    if not ctx.table.seat(m.seat).alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     ctx.require(m.amount > 0, "lose at least 1 HP")
     _free(ctx, "losing HP")
     lose_hp(ctx, m.seat, m.amount)
@@ -1246,7 +1277,8 @@ def _max_hp(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, MaxHp)
     t = ctx.table
     s = t.seat(m.seat)
-    ctx.require(s.alive, f"seat {m.seat} is dead")
+    if not s.alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     ctx.require(m.delta != 0, "a change of 0 changes nothing")
     _free(ctx, "changing max HP")
     max_hp = s.max_hp + m.delta
@@ -1260,11 +1292,10 @@ def _chain(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Chain)
     t = ctx.table
     s = t.seat(m.seat)
-    ctx.require(s.alive, f"seat {m.seat} is dead")
-    ctx.require(
-        s.chained != m.chained,
-        f"seat {m.seat} is already {'chained' if s.chained else 'unchained'}",
-    )
+    if not s.alive:
+        ctx.refuse(f"seat {m.seat} is dead")
+    if s.chained == m.chained:
+        ctx.refuse(f"seat {m.seat} is already {'chained' if s.chained else 'unchained'}")
     _free(ctx, "chaining")
     t.set_seat(evolve(s, chained=m.chained))
 
@@ -1273,7 +1304,8 @@ def _flip(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Flip)
     t = ctx.table
     s = t.seat(m.seat)
-    ctx.require(s.alive, f"seat {m.seat} is dead")
+    if not s.alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     _free(ctx, "flipping")
     t.set_seat(evolve(s, flipped=not s.flipped))
 
@@ -1284,7 +1316,8 @@ def _mark(ctx: Ctx, m: Move) -> None:
     s = t.seat(m.seat)
     marks = dict(s.marks)
     value = marks.get(m.name, 0) + m.delta
-    ctx.require(value >= 0, f"seat {m.seat} has only {marks.get(m.name, 0)} {m.name} marks")
+    if value < 0:
+        ctx.refuse(f"seat {m.seat} has only {marks.get(m.name, 0)} {m.name} marks")
     _free(ctx, "marks")
     if value:
         marks[m.name] = value
@@ -1297,7 +1330,8 @@ def _skill(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Skill)
     t = ctx.table
     s = t.seat(m.seat)
-    ctx.require(s.alive, f"seat {m.seat} is dead")
+    if not s.alive:
+        ctx.refuse(f"seat {m.seat} is dead")
     rule = RULES.get(m.skill)
     if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
         _skill_by_hand(ctx, m)
@@ -1324,10 +1358,8 @@ def _skill(ctx: Ctx, m: Move) -> None:
     if rule.limit_per_phase:
         key = f"{m.seat}:{m.skill}"
         uses = dict(t.turn.skill_uses)
-        ctx.require(
-            uses.get(key, 0) < rule.limit_per_phase,
-            f"{name} once per {t.turn.phase.value} phase: used already",
-        )
+        if uses.get(key, 0) >= rule.limit_per_phase:
+            ctx.refuse(f"{name} once per {t.turn.phase.value} phase: used already")
         uses[key] = uses.get(key, 0) + 1
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
     rule.use(ctx, m, top)
@@ -1349,12 +1381,14 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     skills = {sk.key: sk for sk in active_skills(s)}
-    ctx.require(m.skill in skills, f"seat {m.seat} has no skill {m.skill!r}")
+    if m.skill not in skills:
+        ctx.refuse(f"seat {m.seat} has no skill {m.skill!r}")
     skill = skills.get(m.skill)
     if skill is not None and skill.limit is not None:
         key = f"{m.seat}:{m.skill}"
         uses = dict(t.turn.skill_uses)
-        ctx.require(uses.get(key, 0) == 0, f"{skill.name} once per play phase")
+        if uses.get(key, 0) != 0:
+            ctx.refuse(f"{skill.name} once per play phase")
         uses[key] = uses.get(key, 0) + 1
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
     top = t.stack[-1] if t.stack else None
@@ -1390,12 +1424,11 @@ def _choose(ctx: Ctx, m: Move) -> None:
 def _die(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Die)
     t = ctx.table
-    ctx.require(t.seat(m.seat).alive, f"seat {m.seat} is already dead")
+    if not t.seat(m.seat).alive:
+        ctx.refuse(f"seat {m.seat} is already dead")
     _require_no_settlement(ctx, "record a death now")
-    ctx.require(
-        ctx.forced or t.seat(m.seat).hp <= 0,
-        f"seat {m.seat} has {t.seat(m.seat).hp} HP; force it if a skill kills",
-    )
+    if not (ctx.forced or t.seat(m.seat).hp <= 0):
+        ctx.refuse(f"seat {m.seat} has {t.seat(m.seat).hp} HP; force it if a skill kills")
     push(t, Death(m.seat, m.killer))
 
 
@@ -1403,11 +1436,12 @@ def _end(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, End)
     t = ctx.table
     sides = ctx.mode.sides()
-    if sides:
-        ctx.require(m.winner in sides, f"{ctx.mode.name} ends with one of: {', '.join(sides)}")
+    if sides and m.winner not in sides:
+        ctx.refuse(f"{ctx.mode.name} ends with one of: {', '.join(sides)}")
     decided = ctx.mode.winner(t)
     if t.turn.phase is Phase.OVER:
-        ctx.require(t.winner == m.winner, f"the game already ended: {describe_winner(t.winner)}")
+        if t.winner != m.winner:
+            ctx.refuse(f"the game already ended: {describe_winner(t.winner)}")
     else:
         ctx.require(
             isinstance(decided, str) and decided == m.winner,

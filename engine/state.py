@@ -290,29 +290,18 @@ class PublicState(Protocol):
 
 
 T = TypeVar("T", bound=tuple[Any, ...])
-_EVOLVERS: dict[type, Any] = {}
+_PLACES: dict[type, dict[str, int]] = {}
 
 
 def evolve(obj: T, **changes: Any) -> T:
-    """A copy of a named tuple with some fields changed, faster than ``_replace``.
-
-    The copier for each type is generated once: it copies the tuple whole
-    and overwrites only the changed fields.
-    """
+    """A copy of a named tuple with some fields changed, faster than ``_replace``:
+    the tuple is copied whole and only the changed fields are overwritten (the
+    field positions of each type are looked up once)."""
     cls = type(obj)
-    make = _EVOLVERS.get(cls)
-    if make is None:
-        make = _EVOLVERS[cls] = _evolver(cls)
-    return make(obj, changes)  # type: ignore[no-any-return]
-
-
-def _evolver(cls: type) -> Any:
-    place = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
-
-    def make(obj: tuple[Any, ...], changes: dict[str, Any]) -> tuple[Any, ...]:
-        items = list(obj)
-        for name, value in changes.items():
-            items[place[name]] = value
-        return tuple.__new__(cls, items)
-
-    return make
+    place = _PLACES.get(cls)
+    if place is None:
+        place = _PLACES[cls] = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    items = list(obj)
+    for name, value in changes.items():
+        items[place[name]] = value
+    return tuple.__new__(cls, items)
