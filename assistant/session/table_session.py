@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import wraps
+from typing import Concatenate, ParamSpec
 
 from assistant.session.prompts import current_prompt, seat_label, targets_for
 from assistant.session.readings import Reading, card_readings
@@ -95,6 +97,21 @@ _ZONE_WORDS = {
 }
 
 
+_P = ParamSpec("_P")
+
+
+def _moves_on(
+    tap: Callable[Concatenate[TableSession, _P], Reply],
+) -> Callable[Concatenate[TableSession, _P], Reply]:
+    """A tap that, refused while a 无懈可击 is asked for, means the table moved on."""
+
+    @wraps(tap)
+    def moved_on(self: TableSession, /, *args: _P.args, **kwargs: _P.kwargs) -> Reply:
+        return self._moving_on(lambda: tap(self, *args, **kwargs))
+
+    return moved_on
+
+
 class TableSession:
     """One table: the engine game, the store, and what the session waits for."""
 
@@ -112,6 +129,9 @@ class TableSession:
         self._gathered: tuple[int, ...] = ()  # cards laid so far for a request of several
         self._gathered_unseen = 0
         self._spear: tuple[int, ...] = ()  # 丈八蛇矛: the seat, then the cards laid so far
+        # Nobody answered the open request (Pass(None)): in the game, not yet stored;
+        # stored just before the move of the input that implied it (_after_silence).
+        self._silence = False
         self.prompt = SessionPrompt(current_prompt(self.game.state))
         # The table's clock as the last input left it (seconds), and the
         # journal's next row: see assistant.session.script.perform.
@@ -178,6 +198,7 @@ class TableSession:
                     self._next_input = self.store.next_input(self.game_id)[0]
                 else:
                     assert self.game_id is not None
+                    self._store_silence()
                     self._next_seq = self.store.append(self.game_id, move, self._next_seq) + 1
             except (StoreError, IllegalMove, RecordError) as exc:
                 self.game.undo()
@@ -187,6 +208,61 @@ class TableSession:
         self._refresh()
         text = str(move)
         return Reply(True, message or text, text)
+
+    # ------------------------------------------------------------ the table moved on
+
+    def _moving_on(self, act: Callable[[], Reply], dying: int | None = None) -> Reply:
+        """``act`` (an input); if it is refused while a request is open that the input
+        shows is over, the silence and then ``act`` (see `_after_silence`)."""
+        reply = act()
+        if reply.ok or reply.asks:
+            return reply
+        return self._after_silence(act, dying) or reply
+
+    def _after_silence(self, act: Callable[[], Reply], dying: int | None = None) -> Reply | None:
+        """The table visibly moved on past an open request: nobody laid a 无懈可击 (or,
+        for ``dying``, nobody saved that seat, whose role card is turned over). The
+        silence (one ``pass`` for everyone) goes first, then ``act``; both or neither:
+        None, with nothing changed, when ``act`` is still refused after the silence."""
+        if self._silence or self._collecting or not self._silence_ends(dying):
+            return None
+        try:
+            self.game.push(Pass(None))
+        except IllegalMove:
+            return None
+        self._silence = True
+        reply = act()
+        if not self._silence:  # stored with the move the input made
+            return reply
+        if not (reply.ok or reply.asks):
+            self._silence = False
+            self.game.undo()
+            self._refresh()
+            return None
+        try:  # the input collects more (a skill's cards, a question): the silence stands
+            self._store_silence()
+        except (StoreError, IllegalMove, RecordError) as exc:
+            self._silence = False
+            self.game.undo()
+            self._clear()
+            return self._fail(f"not stored: {exc}")
+        return reply
+
+    def _silence_ends(self, dying: int | None) -> bool:
+        top = self.state.stack[-1] if self.state.stack else None
+        if not isinstance(top, Ask):
+            return False
+        if top.anyone and top.want == "nullification":
+            return True
+        return dying is not None and top.want == "tao" and top.for_seat == dying
+
+    def _store_silence(self) -> None:
+        if not self._silence:
+            return
+        if self.store is not None:
+            assert self.game_id is not None
+            self._next_seq = self.store.append(self.game_id, Pass(None), self._next_seq) + 1
+        self._silence = False
 
     def _ask(self, text: str, options: tuple[str, ...], decide: Callable[[str], Reply]) -> Reply:
         self._question = Question(text, options, decide)
@@ -261,13 +337,16 @@ class TableSession:
     def reveal_role(self, seat: int, role: str) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
-        return self._apply(RoleReveal(seat, role), f"seat {seat} is the {role}")
+        return self._moving_on(
+            lambda: self._apply(RoleReveal(seat, role), f"seat {seat} is the {role}"), dying=seat
+        )
 
     def deal(self) -> Reply:
         return self._apply(Deal(), "starting hands dealt")
 
     # ------------------------------------------------------------ playing
 
+    @_moves_on
     def next_phase(self) -> Reply:
         if self._question is not None:
             return self._fail(f"answer the question first: {self._question.text}")
@@ -281,6 +360,7 @@ class TableSession:
             return self._fail(f"{card(self._pending.card_id)} waits for a target: choose or cancel")
         return self._apply(Next())
 
+    @_moves_on
     def draw(self, seat: int, n: int) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
@@ -333,6 +413,7 @@ class TableSession:
         on = ", ".join(map(str, targets))
         return self._apply(move, f"seat {pending.seat} uses {pending.name} on {on}")
 
+    @_moves_on
     def respond(self, seat: int, card_id: int) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
@@ -357,6 +438,7 @@ class TableSession:
             return self._fail(f"seat {seat} is not asked; seat {who} is")
         return self._apply(Pass(seat), "passed" if seat is None else f"seat {seat} passes")
 
+    @_moves_on
     def discard(self, seat: int, *card_ids: int, unknown: int = 0) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
@@ -379,6 +461,7 @@ class TableSession:
         top = self.state.stack[-1] if self.state.stack else None
         return int(getattr(top, "other", 0) or 0)
 
+    @_moves_on
     def use_skill(
         self,
         seat: int,
@@ -475,12 +558,14 @@ class TableSession:
         self._refresh()
         return Reply(True, skill.text)
 
+    @_moves_on
     def choose(self, seat: int, option: str) -> Reply:
         """A seat answers a choice by its word (反间: the suit it names)."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
         return self._apply(Choose(seat, option), f"seat {seat} chooses {option}")
 
+    @_moves_on
     def unseen(self, n: int = 1) -> Reply:
         """暗牌: a hand card nobody may see moves (a skill's cost or gift, a card taken
         from a hand, a discard chosen blind): it is never shown to the camera."""
@@ -504,6 +589,7 @@ class TableSession:
             return self.discard(base.who[0], unknown=n)
         return self._fail(f"no hidden card moves now ({base.text})")
 
+    @_moves_on
     def pick_card(self, card_id: int) -> Reply:
         """A card tapped on the screen (a known card in a seat's zones): chosen as if laid."""
         return self._card_seen(card_id, trusted=False)
@@ -786,6 +872,10 @@ class TableSession:
                 replace(r, before=(Pass(None), *r.before))
                 for r in card_readings(silent, card_id, region)
             ]
+        if not readings and (
+            silenced := self._after_silence(lambda: self._card_seen(card_id, region, trusted))
+        ):
+            return silenced  # a card the request's end waits for (五谷丰登's pick ...)
         if not readings:
             return self._unreadable(card_id, region)
         if len(readings) == 1:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from assistant.session import TableSession, parse_script, perform, prompt_buttons
 from assistant.session.replies import Reply
+from assistant.store import Store
 from engine.frames import Window
 from tests.engine.helpers import cid
 
@@ -233,3 +234,50 @@ def test_a_card_laid_in_the_draw_phase_means_the_draw_was_made() -> None:
     assert reply.ok and s.moves[-1] == "draw 1 x2" and s.prompt.pending is not None
     run(s, "target 2")
     assert s.moves[-1] == f"use 1 #{SHA_S7} -> 2"
+
+
+def test_a_pick_after_the_cards_are_turned_over_means_nobody_nullified() -> None:
+    """五谷丰登: each seat's pick asks for 无懈可击 first; the table just picks, and
+    the session passes for everyone before the pick, stored in that order."""
+    with Store.open("sqlite://") as store:
+        s = TableSession(store)
+        generals = ["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"]
+        run(s, "setup identity 5", "role 1 lord")
+        run(s, *(f"general {n} {g}" for n, g in enumerate(generals, start=1)), "deal", "next")
+        run(s, "draw 1 2", f"see #{cid('amazing_grace')} seat1")
+        shown = [cid("sha", "♠7"), cid("shan", "♥2"), cid("tao", "♥Q"), cid("sha", "♠8")]
+        run(s, *(f"see #{c}" for c in [*shown, cid("sha", "♠9")]))
+        assert s.prompt.base.expects == "nullify"
+        [reply] = run(s, f"pick #{shown[0]}")
+        assert reply.ok and s.moves[-2:] == ("pass", f"move #{shown[0]} -> hand:1")
+        assert s.prompt.base.expects == "nullify"  # seat 2's pick asks again
+        [reply] = run(s, f"pick #{shown[1]}")
+        assert s.moves[-2:] == ("pass", f"move #{shown[1]} -> hand:2")
+        assert s.game_id is not None
+        reopened = TableSession.resume(store, s.game_id)
+        assert reopened.moves == s.moves
+
+
+def test_a_tap_refused_after_the_silence_too_changes_nothing() -> None:
+    """Only a tap the silence makes legal implies it: otherwise it is refused as it is."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, f"see #{cid('dismantlement')} seat1", "target 2")
+    assert s.prompt.base.expects == "nullify"
+    moves = s.moves
+    [reply] = run(s, "discard 4 x1")
+    assert not reply.ok and s.moves == moves and s.prompt.base.expects == "nullify"
+
+
+def test_the_dying_seats_role_card_means_nobody_saved_it() -> None:
+    """Nobody has a 桃: the table turns the dying seat's role card over; the session
+    closes the request for 桃 (one pass for everyone) before the reveal. Another
+    seat's role card is not taken that way."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, "force damage 5 3 from 1")
+    assert s.prompt.base.expects == "peach"
+    moves = s.moves
+    [reply] = run(s, "role 4 rebel")  # seat 5 (3 damage, HP 0) is dying, not seat 4
+    assert not reply.ok and s.moves == moves
+    [reply] = run(s, "role 5 rebel")
+    assert reply.ok and s.moves[len(moves) :][:2] == ("pass", "role 5 rebel")
+    assert not s.state.seat(5).alive
