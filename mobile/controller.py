@@ -214,6 +214,17 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
     def undo(self) -> Reply:
         return self.perform(Command("undo", t=self.clock()))
 
+    def reload(self) -> Reply:
+        """重新载入: the game read again from the store, after another session stored moves of it.
+
+        The clock runs on from the store's last input if that is later, so the
+        journal's times keep going forward.
+        """
+        reply = self.perform(Command("reload", t=self.clock()))
+        if reply.ok and self.session.t > self.clock():
+            self._restart_clock(self.session.t)
+        return reply
+
     def correct(self, number: int, text: str) -> Reply:
         return self.perform(Command("correct", (str(number), *text.split()), self.clock()))
 

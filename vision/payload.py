@@ -80,6 +80,10 @@ stickers are upper case and a reading is never up-cased
 ... except PayloadError as error:
 ...     print(error.code, "|", error.reason)
 out-of-range | card id 161 is out of range 001-160
+
+``str(error)`` quotes the text; `PayloadError.summary` quotes it only when it
+can be a damaged sticker, so that a message shown or kept at the table never
+repeats another QR code (a Wi-Fi login's password, a link's credentials).
 """
 
 from __future__ import annotations
@@ -218,6 +222,38 @@ class PayloadError(ValueError):
 
     def __reduce__(self) -> tuple[type[PayloadError], tuple[Fault, str, object]]:
         return (type(self), (self.code, self.reason, self.payload))
+
+    @property
+    def summary(self) -> str:
+        """One line on the fault that never repeats a text that is not a sticker.
+
+        ``str(error)`` quotes the text, which is right for a damaged sticker
+        but not for another QR code the camera happens to read: a Wi-Fi login
+        carries its password, a link its credentials. So only a text that can
+        be a damaged sticker (``SG`` then at most 6 more printable ASCII
+        characters) is quoted; for anything else the summary says what kind of
+        text it is and its length, or gives a reason that holds no part of it.
+
+        >>> try:
+        ...     parse("WIFI:S:home;T:WPA;P:hunter2;;")
+        ... except PayloadError as error:
+        ...     print(error.summary)
+        not an sgs-table sticker (a WIFI code, 29 characters)
+        >>> try:
+        ...     parse("SG1C042X")
+        ... except PayloadError as error:
+        ...     print(error.summary)
+        'SG1C042X': check character 'X' does not match 'G' computed over 'SG1C042' \
+(misprinted or altered sticker)
+        """
+        text = self.payload
+        if text is None or (isinstance(text, str) and _sticker_like(text)):
+            return str(self)
+        if self.code in _TEXT_FREE or not isinstance(text, str):
+            return self.reason
+        return (
+            f"not an sgs-table sticker ({_foreign_words(self.code, text)}, {len(text)} characters)"
+        )
 
 
 class Action(Enum):
@@ -659,6 +695,44 @@ def _body_spelled(body: str, kind: _Kind) -> bool:
     if kind.numbers is None:
         return body.isalpha()
     return body.isdigit()
+
+
+_LONGEST: Final = 8  # characters of the longest payload (card and general)
+# Faults whose reason holds no character of the text, only lengths, a version
+# digit or a number: these reasons are safe to give for any text.
+_TEXT_FREE: Final = frozenset(
+    {Fault.NOT_TEXT, Fault.EMPTY, Fault.TRUNCATED, Fault.UNSUPPORTED_VERSION, Fault.TOO_LONG}
+)
+_FAULT_WORDS: Final = {
+    Fault.FULL_WIDTH: "text with full-width characters",
+    Fault.NON_ASCII: "text with characters outside ASCII",
+    Fault.CONTROL: "text with control characters",
+    Fault.WHITESPACE: "text with spaces or line breaks",
+    Fault.LOWER_CASE: "text with lower-case letters",
+    Fault.BAD_CHARACTER: "text with characters outside 0-9 A-Z",
+    Fault.BAD_PREFIX: "text not starting with SG",
+}
+_WEB_SCHEMES: Final = frozenset({"http://", "https://", "www."})
+
+
+def _sticker_like(text: str) -> bool:
+    """Whether ``text`` may be one of our stickers, damaged: short, ASCII, starting with SG."""
+    return (
+        text.startswith(PREFIX) and len(text) <= _LONGEST and text.isascii() and text.isprintable()
+    )
+
+
+def _foreign_words(code: Fault, text: str) -> str:
+    """What a text that is not a sticker is, in a few words holding none of its characters."""
+    if code is Fault.URI:
+        found = _FOREIGN.match(text)
+        scheme = found.group().lower() if found else ""
+        if scheme in _WEB_SCHEMES:
+            return "a web link"
+        if scheme.endswith(":") and not scheme.endswith("://"):  # a name _FOREIGN lists
+            return f"a {scheme.removesuffix(':').upper()} code"
+        return "a link"  # any other scheme is not named: it is part of the text
+    return _FAULT_WORDS.get(code, "text that is not a payload")
 
 
 def _show(payload: object) -> str:

@@ -81,6 +81,7 @@ USAGE: Final = {
     "correct": "correct N MOVE...",
     "force": "force MOVE...",
     "enter": "enter MOVE...",
+    "reload": "reload",
     # the action tokens as buttons (undo and pass are above)
     "ok": "ok",
     "no": "no",
@@ -412,6 +413,8 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.undo)
         case "cancel":
             call = _call(TableSession.cancel)
+        case "reload":
+            call = _call(TableSession.reload)
         case "resume":
             call = _call(TableSession.forget)
         case _:
@@ -431,15 +434,25 @@ def _sighting(sticker: str, region: str | None, kind: str) -> _Call:
 
 
 def _sticker(w: _Words) -> str:
-    """A payload as printed, or ``#ID``: the card's payload."""
+    """A payload as printed, or ``#ID``: the card's payload.
+
+    A camera sighting comes this way too, with whatever text a QR code held,
+    so a malformed ``#`` word is refused without repeating it (it may be
+    another QR code's secret), and a card number only up to 3 digits.
+    """
     word = w.take("STICKER")
     if word.startswith("#"):
         found = _CARD.fullmatch(word)
         if found is None:
-            raise w.fail(f"a card is #ID (the number on its sticker), not {word!r}")
+            raise w.fail("a sticker written with # is #ID, the number on the card's sticker")
         try:
             word = encode(CardTag(int(found.group(1))))
         except PayloadError as error:
+            if len(word) > 4:
+                digits = len(word) - 1
+                raise w.fail(
+                    f"no sticker for a card number of {digits} digits (ids 1-160)"
+                ) from None
             raise w.fail(f"no sticker for card {word}: {error.reason}") from None
     w.out.append(word)
     return word
@@ -530,6 +543,7 @@ def perform(session: TableSession, command: Command) -> Reply:
         reply = Reply(False, f"{where}{error}")
     else:
         reply = call(session, t)
+    t = max(t, session.t)  # a reload may bring later inputs of another session
     session.t = t
     session.journal(t, command.text, reply)
     return reply

@@ -36,9 +36,15 @@ from assistant.session.replies import (
     Reply,
     SessionPrompt,
 )
-from assistant.session.sightings import DUPLICATE_WINDOW, Sighting, region_seat
+from assistant.session.sightings import (
+    DUPLICATE_WINDOW,
+    Sighting,
+    kind_problem,
+    region_problem,
+    region_seat,
+)
 from assistant.session.skill_input import PendingSkill
-from assistant.store import Store, StoreError
+from assistant.store import ConflictError, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
@@ -142,12 +148,23 @@ class TableSession:
     def resume(cls, store: Store, game_id: int) -> TableSession:
         """A session on a stored game, at its last move (raises StoreError if it cannot load)."""
         session = cls(store)
-        session.game = store.load_game(game_id)
         session.game_id = game_id
-        session._next_seq = store.next_seq(game_id)
-        session._next_input, session.t = store.next_input(game_id)
+        session._load()
         session._refresh()
         return session
+
+    def _load(self) -> None:
+        """Take the game, and the rows its next move and input get, from the store.
+
+        Everything is read before anything is replaced, so a StoreError leaves
+        the session as it was.
+        """
+        assert self.store is not None and self.game_id is not None
+        game = self.store.load_game(self.game_id)
+        next_seq = self.store.next_seq(self.game_id)
+        next_input, t = self.store.next_input(self.game_id)
+        self.game, self._next_seq, self._next_input = game, next_seq, next_input
+        self.t = max(self.t, t)  # the journal's times never go back
 
     # ------------------------------------------------------------ views
 
@@ -202,7 +219,7 @@ class TableSession:
                     self._next_seq = self.store.append(self.game_id, move, self._next_seq) + 1
             except (StoreError, IllegalMove, RecordError) as exc:
                 self.game.undo()
-                return self._fail(f"not stored: {exc}")
+                return self._fail(_not_stored(exc))
         self._clear()
         self._seat_hint = None
         self._refresh()
@@ -245,7 +262,7 @@ class TableSession:
             self._silence = False
             self.game.undo()
             self._clear()
-            return self._fail(f"not stored: {exc}")
+            return self._fail(_not_stored(exc))
         return reply
 
     def _silence_ends(self, dying: int | None) -> bool:
@@ -661,7 +678,7 @@ class TableSession:
                 seq = self.store.moves(self.game_id)[number - 1].seq
                 self._next_seq = self.store.correct(self.game_id, seq, move, self._next_seq) + 1
             except (StoreError, IllegalMove) as exc:
-                return self._fail(f"not stored: {exc}")
+                return self._fail(_not_stored(exc))
         self.game = game
         self._pending = self._question = None
         self._refresh()
@@ -679,7 +696,7 @@ class TableSession:
             try:
                 self._next_seq = self.store.undo(self.game_id, self._next_seq) + 1
             except StoreError as exc:
-                return self._fail(f"not stored: {exc}")
+                return self._fail(_not_stored(exc))
         undone = self.game.undo()
         self._refresh()
         return Reply(True, f"undone: {undone}")
@@ -711,11 +728,33 @@ class TableSession:
         the session that saw them; the journal marks the reopening so that a
         replay forgets them at the same point.
         """
+        self._forget()
+        return Reply(True, f"reopened after move {len(self.game.moves)}")
+
+    def reload(self) -> Reply:
+        """重新载入: the game as the store has it now, in place of this session's own.
+
+        When another session (the game continued on a second phone) stored
+        moves of the same game, this session's next move conflicts with them
+        and is refused; reading the game back, with the rows its next move and
+        input get, lets the table go on without restarting the app. Like a
+        reopened game, it forgets what it was collecting (see `forget`).
+        """
+        if self.store is None or self.game_id is None:
+            return self._fail("nothing to reload: this game is not kept in a store")
+        try:
+            self._load()
+        except StoreError as exc:
+            return self._fail(f"not reloaded: {exc}")
+        self._silence = False  # a silence not yet stored belonged to the game replaced
+        self._forget()
+        return Reply(True, f"reloaded: {len(self.game.moves)} moves")
+
+    def _forget(self) -> None:
         self._clear()
         self._seat_hint = None
         self._last_seen = None
         self._refresh()
-        return Reply(True, f"reopened after move {len(self.game.moves)}")
 
     def answer(self, option: str) -> Reply:
         question = self._question
@@ -731,8 +770,24 @@ class TableSession:
     # ------------------------------------------------------------ sightings
 
     def sight(self, sighting: Sighting) -> Reply:
-        if sighting.kind != "seen":
-            return Reply(True, f"{sighting.payload} {sighting.kind}: nothing to do")
+        """A sticker seen (or gone) in a region of the frame at a time.
+
+        A kind other than seen or gone, or a region `region_problem` refuses,
+        is refused before the payload is read. A payload that is not a sticker
+        is refused with its `PayloadError.summary`, which never repeats another QR
+        code's text (a Wi-Fi password), so no reply or journal row holds it.
+        """
+        problem = kind_problem(sighting.kind) or region_problem(sighting.region)
+        if problem is not None:
+            return self._fail(problem)
+        try:
+            tag = parse(sighting.payload)
+        except PayloadError as exc:
+            if sighting.kind == "gone":
+                return Reply(True, "an unreadable sticker gone: nothing to do")
+            return self._fail(f"unreadable sticker: {exc.summary}")
+        if sighting.kind == "gone":
+            return Reply(True, f"{sighting.payload} gone: nothing to do")
         last = self._last_seen
         moves = len(self.game.moves)
         self._last_seen = (sighting.payload, sighting.t, moves)
@@ -743,10 +798,6 @@ class TableSession:
             and 0 <= sighting.t - last[1] <= DUPLICATE_WINDOW
         ):
             return self._fail(f"duplicate sighting of {sighting.payload}: ignored")
-        try:
-            tag = parse(sighting.payload)
-        except PayloadError as exc:
-            return self._fail(f"unreadable sticker: {exc}")
         named_seat = region_seat(sighting.region)
         if isinstance(tag, CardTag):
             return self._card_seen(tag.card_id, named_seat)
@@ -1127,6 +1178,16 @@ class TableSession:
 
 
 _GATHERING = ("reveal", "discard_or_damage", "discard_or_draw")
+
+
+def _not_stored(exc: Exception) -> str:
+    """The refusal of a move the store would not take; a conflict says how to go on."""
+    if isinstance(exc, ConflictError):
+        return (
+            f"not stored: another session wrote move {exc.seq} of game {exc.game_id} first; "
+            "reload the game (重新载入, reload) and try again"
+        )
+    return f"not stored: {exc}"
 
 
 def _windows_closed(state: GameState) -> GameState:

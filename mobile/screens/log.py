@@ -12,8 +12,10 @@ in it, while other changes come in.
 Tapping a row selects its move: the move's words and notation appear beside
 the list, the notation in a text box; 修正 Correct asks the controller to
 replace the move with the box's text (`TableController.correct`: the moves
-after it stop counting), 撤销 Undo takes back the last move. The reply is
-shown under the buttons; a refusal changes nothing.
+after it stop counting), 撤销 Undo takes back the last move. 重新载入 Reload
+reads the game again from the store (`TableController.reload`), for when
+another session stored moves of it and this one's move was refused as a
+conflict. The reply is shown under the buttons; a refusal changes nothing.
 
 For UI tests:
 
@@ -21,7 +23,8 @@ For UI tests:
   (headings left out);
 - ``select(move)``: what tapping one of the move's rows does;
 - ``correct_to(text)``: put ``text`` in the box and press 修正 (returns the reply);
-- ``undo()``: press 撤销 (returns the reply).
+- ``undo()``: press 撤销 (returns the reply);
+- ``reload()``: press 重新载入 (returns the reply).
 
 The screen rebuilds its rows when the controller's ``revision`` changes,
 at most once a frame, and only while it is showing (or when asked by the
@@ -153,6 +156,10 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     def undo(self) -> Reply:
         """Take back the last move (the 撤销 button)."""
         return self._show(self.controller.undo())
+
+    def reload(self) -> Reply:
+        """Read the game again from the store (the 重新载入 button)."""
+        return self._show(self.controller.reload())
 
     # ------------------------------------------------------------ buttons
 

@@ -83,6 +83,7 @@ EVERY_COMMAND = [
     ('answer "duplicate sticker"', "0.00 answer 'duplicate sticker'"),
     ("cancel", "0.00 cancel"),
     ("undo", "0.00 undo"),
+    ("reload", "0.00 reload"),
     ("correct 12 use 1 #5 -> 3", "0.00 correct 12 use 1 #5 -> 3"),
     ("force damage 3 1", "0.00 force damage 3 1"),
     ("force !heal 3 1", "0.00 force !heal 3 1"),
