@@ -27,6 +27,22 @@ from typing import ClassVar
 
 from engine.cards import Element
 
+MAX_MOVE_CHARS = 1000  # the longest real move (制衡 of a whole hand) is under 100
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut to ``limit`` characters: a bad line is named,
+    never echoed whole.
+
+    >>> shown("abc")
+    "'abc'"
+    >>> shown("x" * 100, 10)
+    "'xxxxxxxxxx'... (100 characters)"
+    """
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[:limit]!r}... ({len(text):,} characters)"
+
 
 class MoveSyntaxError(ValueError):
     """A line that is not a move."""
@@ -66,6 +82,8 @@ def _targets(targets: tuple[int, ...]) -> list[str]:
 
 
 _SEAT = re.compile(r"[1-9][0-9]?")
+_NUMBER = re.compile(r"[0-9]{1,4}")
+_SIGNED_NUMBER = re.compile(r"[+-][0-9]{1,4}")
 _CARD = re.compile(r"#([1-9][0-9]{0,2})")
 _COUNT = re.compile(r"x([1-9][0-9]{0,2})")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -82,8 +100,8 @@ class _Reader:
         self.i = 0
 
     def fail(self, what: str) -> MoveSyntaxError:
-        got = self.words[self.i] if self.i < len(self.words) else "the end of the line"
-        return MoveSyntaxError(f"{self.line!r}: expected {what}, got {got!r}")
+        got = shown(self.words[self.i], 30) if self.i < len(self.words) else "the end of the line"
+        return MoveSyntaxError(f"{shown(self.line)}: expected {what}, got {got}")
 
     def peek(self) -> str | None:
         return self.words[self.i] if self.i < len(self.words) else None
@@ -108,9 +126,10 @@ class _Reader:
 
     def number(self, signed: bool = False) -> int:
         word = self.peek()
-        pattern = r"[+-][0-9]+" if signed else r"[0-9]+"
-        if word is None or not re.fullmatch(pattern, word):
-            raise self.fail("a signed number like +1" if signed else "a number")
+        # Bounded before conversion: no count in a game has more than four digits.
+        pattern = _SIGNED_NUMBER if signed else _NUMBER
+        if word is None or not pattern.fullmatch(word):
+            raise self.fail("a signed number like +1" if signed else "a number (at most 4 digits)")
         self.i += 1
         return int(word)
 
@@ -846,15 +865,17 @@ def parse_move(text: str) -> Move:
     line = text.strip()
     if not line:
         raise MoveSyntaxError("an empty line is not a move")
+    if len(line) > MAX_MOVE_CHARS:
+        raise MoveSyntaxError(f"{shown(line)}: a move is at most {MAX_MOVE_CHARS} characters")
     if line.startswith("!"):
-        inner = parse_move(line[1:])
-        if isinstance(inner, Forced):
-            raise MoveSyntaxError(f"{text!r}: one ! is enough")
+        inner = parse_move(line[1:]) if not line.startswith("!!") else None
+        if inner is None or isinstance(inner, Forced):
+            raise MoveSyntaxError(f"{shown(line)}: one ! is enough")
         return Forced(inner)
     words = line.split()
     reader = _READERS.get(words[0])
     if reader is None:
-        raise MoveSyntaxError(f"{text!r}: unknown move {words[0]!r}")
+        raise MoveSyntaxError(f"{shown(line)}: unknown move {shown(words[0], 30)}")
     r = _Reader(words[1:], line)
     move = reader(r)
     r.end()

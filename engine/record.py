@@ -4,6 +4,15 @@ A record is a few header lines ``[Key "value"]``, a blank line, then one
 move per line in the notation of :mod:`engine.moves`. ``;`` starts a
 comment. See docs/record-format.md.
 
+Hostile input is refused in one line before it costs much: a file is
+bounded in bytes before it is decoded (:func:`decode_record`), a header and a
+move line in characters before they are read, every number before it is
+converted; messages name a bad value, cut short, never echo it whole. Only
+``\n`` and ``\r`` end a line (not U+2028, form feed ... as
+``str.splitlines`` would), and a UTF-8 byte-order mark is skipped. Any
+header value the store can hold is written with escapes that read back.
+:func:`check_game` is what makes a record a game, for every reader alike.
+
 >>> text = '[Mode "identity"]\\n\\nsetup identity 5\\nrole 1 lord ; shown at once\\n'
 >>> record = parse_record(text)
 >>> [str(m) for m in record.moves]
@@ -16,17 +25,26 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from engine.game import Game
-from engine.moves import Move, MoveSyntaxError
+from engine.moves import Forced, Move, MoveSyntaxError, Setup, shown
 from engine.table import IllegalMove
 
 FORMAT = "sgs-table 1"
 JSON_FORMAT = "sgs-table/1"
 MAX_RECORD_BYTES = 4_000_000  # a very long game is ~3,000 moves, about 60 kB
 MAX_MOVES = 100_000
-_HEADER = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]')
+MAX_HEADERS = 100
+MAX_HEADER_CHARS = 10_000  # one header line
+HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_HEADER_START = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "')
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_BOM = "\ufeff"
+# Escapes in a header value: the character each stands for.
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
+_HEX = re.compile(r"[0-9a-fA-F]{4}")
 
 
 class RecordError(ValueError):
@@ -47,10 +65,36 @@ class Record:
 
 
 def _check_size(text: str) -> None:
-    if len(text) > MAX_RECORD_BYTES:
+    size = len(text)
+    if size <= MAX_RECORD_BYTES:
+        size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_RECORD_BYTES:
+        raise RecordError(None, f"record too large (over {MAX_RECORD_BYTES:,} bytes of UTF-8)")
+
+
+def decode_record(data: bytes) -> Record:
+    """A record file's bytes (either form): at most MAX_RECORD_BYTES, UTF-8, a
+    byte-order mark allowed. A reader bounds what it reads by the same limit
+    (read MAX_RECORD_BYTES + 1 bytes, never the whole file)."""
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError(None, f"record too large (over {MAX_RECORD_BYTES:,} bytes)")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(None, f"not UTF-8 text (byte {exc.start + 1:,} is not)") from None
+    return load_record(text)
+
+
+def _unicode(text: str, what: str) -> str:
+    """``text`` unless it holds a lone surrogate (possible only through JSON escapes),
+    which no file, store or terminal can hold."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
         raise RecordError(
-            None, f"record too large ({len(text):,} characters; at most {MAX_RECORD_BYTES:,})"
-        )
+            None, f"{what}: not valid Unicode (a lone surrogate at character {exc.start + 1:,})"
+        ) from None
+    return text
 
 
 def parse_record(text: str) -> Record:
@@ -59,20 +103,19 @@ def parse_record(text: str) -> Record:
     headers: dict[str, str] = {}
     moves: list[Move] = []
     lines: list[int] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split(";", 1)[0].strip()
-        if not line:
-            continue
-        if line.startswith("["):
+    for number, raw in enumerate(_LINE_END.split(text.removeprefix(_BOM)), start=1):
+        if raw.lstrip().startswith("["):
             if moves:
                 raise RecordError(number, "a header after the moves began")
-            m = _HEADER.fullmatch(line)
-            if not m:
-                raise RecordError(number, 'a header looks like [Key "value"]')
-            key, value = m.group(1), m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+            key, value = _read_header(raw.strip(), number)
             if key in headers:
                 raise RecordError(number, f"header {key} given twice")
+            if len(headers) >= MAX_HEADERS:
+                raise RecordError(number, f"more than {MAX_HEADERS} headers")
             headers[key] = value
+            continue
+        line = raw.split(";", 1)[0].strip()
+        if not line:
             continue
         if len(moves) >= MAX_MOVES:
             raise RecordError(number, f"more than {MAX_MOVES:,} moves")
@@ -83,16 +126,76 @@ def parse_record(text: str) -> Record:
         lines.append(number)
     fmt = headers.pop("Format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(None, f"format {fmt!r} is not supported (this version reads {FORMAT!r})")
+        raise RecordError(
+            None, f"format {shown(fmt)} is not supported (this version reads {FORMAT!r})"
+        )
     return Record(headers, tuple(moves), tuple(lines))
+
+
+def _read_header(line: str, number: int) -> tuple[str, str]:
+    """``[Key "value"]``, then nothing but a comment; the value's escapes undone."""
+    if len(line) > MAX_HEADER_CHARS:
+        raise RecordError(number, f"a header line is at most {MAX_HEADER_CHARS:,} characters")
+    start = _HEADER_START.match(line)
+    if start is None:
+        raise RecordError(number, 'a header looks like [Key "value"]')
+    value: list[str] = []
+    i = start.end()
+    while i < len(line) and line[i] != '"':
+        ch = line[i]
+        if ch == "\\" and i + 1 < len(line):
+            ch, i = _unescape(line, i + 1, number)
+        else:
+            i += 1
+        value.append(ch)
+    rest = line[i + 1 :].lstrip()
+    if i >= len(line) or not rest.startswith("]") or rest[1:].strip()[:1] not in ("", ";"):
+        raise RecordError(number, 'a header looks like [Key "value"]')
+    return start.group(1), "".join(value)
+
+
+def _unescape(line: str, i: int, number: int) -> tuple[str, int]:
+    """The character an escape at ``line[i]`` (after its backslash) stands for, and
+    where the text goes on. An unknown escape is kept as written."""
+    code = line[i]
+    if code in _ESCAPES:
+        return _ESCAPES[code], i + 1
+    if code == "u":
+        digits = line[i + 1 : i + 5]
+        if not _HEX.fullmatch(digits):
+            raise RecordError(number, "a header escape \\u takes four hex digits")
+        ch = chr(int(digits, 16))
+        if 0xD800 <= ord(ch) <= 0xDFFF:
+            raise RecordError(number, "a header escape names a lone surrogate")
+        return ch, i + 5
+    return "\\" + code, i + 1
+
+
+def _escaped(value: str) -> str:
+    """A header value as the ``.sgs`` form writes it: quotes, backslashes and every
+    character that could end a line, hide text or steer a terminal (controls,
+    format characters, line and paragraph separators) escaped.
+
+    >>> _escaped('Alice; "Bob"\u2028\x1b')
+    'Alice; \\\\"Bob\\\\"\\\\u2028\\\\u001b'
+    """
+    out = []
+    for ch in value:
+        if ch in ('"', "\\"):
+            out.append("\\" + ch)
+        elif unicodedata.category(ch) in _HIDDEN:
+            out.append(f"\\u{ord(ch):04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 def format_record(record: Record) -> str:
     headers = {"Format": FORMAT, **record.headers}
-    out = []
-    for key, value in headers.items():
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        out.append(f'[{key} "{escaped}"]')
+    out = [f'[{key} "{_escaped(value)}"]' for key, value in headers.items()]
     out.append("")
     out.extend(str(m) for m in record.moves)
     return "\n".join(out) + "\n"
@@ -150,6 +253,14 @@ def record_from_json(text: str) -> Record:
         isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
     ):
         raise RecordError(None, "headers must map names to strings")
+    if len(headers) > MAX_HEADERS + 1:
+        raise RecordError(None, f"more than {MAX_HEADERS} headers")
+    for key, value in headers.items():
+        if not HEADER_NAME.fullmatch(key):
+            raise RecordError(None, f"header name {shown(key, 30)}: letters, digits and _ only")
+        _unicode(value, f"header {key}")
+        if len(value) > MAX_HEADER_CHARS:
+            raise RecordError(None, f"header {key}: at most {MAX_HEADER_CHARS:,} characters")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise RecordError(None, "moves must be a list of strings")
     if len(moves) > MAX_MOVES:
@@ -157,9 +268,14 @@ def record_from_json(text: str) -> Record:
     parsed = []
     for number, text_move in enumerate(moves, start=1):
         try:
-            parsed.append(Move.parse(text_move))
+            parsed.append(Move.parse(_unicode(text_move, f"move {number}")))
         except MoveSyntaxError as exc:
             raise RecordError(None, f"move {number}: {exc}") from None
+    fmt = headers.get("Format", FORMAT)
+    if fmt != FORMAT:
+        raise RecordError(
+            None, f"format {shown(fmt)} is not supported (this version reads {FORMAT!r})"
+        )
     headers = {k: v for k, v in headers.items() if k != "Format"}
     return Record(headers, tuple(parsed), tuple(range(1, len(parsed) + 1)))
 
@@ -178,4 +294,33 @@ def replay(record: Record) -> Game:
 
 def load_record(text: str) -> Record:
     """A record in either form, by its first character."""
-    return record_from_json(text) if text.lstrip().startswith("{") else parse_record(text)
+    text = text.removeprefix(_BOM)
+    start = text.lstrip()[:64]
+    is_json = start.startswith("{") or (start.startswith("[") and not _HEADER_START.match(start))
+    return record_from_json(text) if is_json else parse_record(text)
+
+
+def check_game(record: Record) -> Game:
+    """What makes a record a game, for every reader (check, import, state, replay):
+    moves, the first of them its setup and no other setup, headers a store can
+    hold, every move legal or forced. The game replayed; RecordError otherwise."""
+    first = record.lines[0] if record.lines else None
+    if not record.moves:
+        raise RecordError(None, "no moves: a game starts with its setup move")
+    if not isinstance(_plain(record.moves[0]), Setup):
+        raise RecordError(first, "a game starts with its setup move")
+    for index, move in enumerate(record.moves[1:], start=1):
+        if isinstance(_plain(move), Setup):
+            line = record.lines[index] if index < len(record.lines) else index + 1
+            raise RecordError(line, "a second setup move: a record holds one game")
+    for key, value in record.headers.items():
+        if key == "Format":
+            continue
+        if not HEADER_NAME.fullmatch(key):
+            raise RecordError(None, f"header name {shown(key, 30)}: letters, digits and _ only")
+        _unicode(value, f"header {key}")
+    return replay(record)
+
+
+def _plain(move: Move) -> Move:
+    return move.move if isinstance(move, Forced) else move

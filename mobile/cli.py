@@ -22,7 +22,7 @@ def _add_app(commands: Commands) -> None:
         "check of a headless machine (run it under xvfb-run).",
     )
     add_app_arguments(p)
-    p.set_defaults(handler=_app, parser=p)
+    p.set_defaults(handler=_app, parser=p, raw_output=True)  # Kivy logs its own colours
 
 
 def build_parser() -> argparse.ArgumentParser:

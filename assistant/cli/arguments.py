@@ -14,15 +14,19 @@ from pathlib import Path
 from typing import TextIO, TypeAlias
 
 from assistant.store import ENV_VAR, Store, StoreError
-from engine.record import Record, RecordError, load_record
+from engine.game import Game
+from engine.record import MAX_RECORD_BYTES, Record, RecordError, check_game, decode_record
 
 __all__ = [
     "DB_HELP",
     "Commands",
     "Handler",
+    "add_output",
     "at_least_one",
     "positive_number",
+    "read_game",
     "read_record",
+    "store_files",
     "with_store",
 ]
 
@@ -57,15 +61,51 @@ def positive_number(text: str) -> float:
     return value
 
 
+def add_output(
+    p: argparse.ArgumentParser, *, required: bool = False, metavar: str = "FILE"
+) -> None:
+    """``-o FILE`` and ``--force`` (see assistant.cli.outputs for what is refused)."""
+    where = "the file to write" if required else "default: stdout"
+    p.add_argument("-o", "--output", type=Path, required=required, metavar=metavar, help=where)
+    p.add_argument(
+        "--force", action="store_true", help="overwrite the -o file if it exists already"
+    )
+
+
+def store_files(store: Store) -> tuple[Path, ...]:
+    """The files of the store in use, which no output may overwrite."""
+    path = store.db.path
+    if path is None:
+        return ()
+    return (path, Path(f"{path}-wal"), Path(f"{path}-shm"), Path(f"{path}-journal"))
+
+
 def read_record(path: Path) -> Record:
-    """A record file (.sgs or .json) read and parsed; RecordError when it cannot be."""
+    """A record file (.sgs or .json) read and parsed; RecordError, naming the file, when
+    it cannot be.
+
+    At most MAX_RECORD_BYTES + 1 bytes are read, whatever the file (a device
+    such as /dev/zero, a huge file): one byte over the limit is enough to refuse it.
+    """
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(None, f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(None, f"{path} is not UTF-8 text") from None
-    return load_record(text)
+    try:
+        return decode_record(data)
+    except RecordError as exc:
+        raise RecordError(None, f"{path}: {exc}") from None
+
+
+def read_game(path: Path) -> tuple[Record, Game]:
+    """A record file read and checked as a game (engine.record.check_game): exactly
+    what ``import`` does before it writes, so ``check`` and ``import`` agree."""
+    record = read_record(path)
+    try:
+        return record, check_game(record)
+    except RecordError as exc:
+        raise RecordError(None, f"{path}: {exc}") from None
 
 
 def with_store(url: str | None, action: Callable[[Store], int]) -> int:

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, read_record
-from engine.record import RecordError, replay
+from assistant.cli.arguments import Commands, read_game
+from engine.record import RecordError
 from engine.rules import describe_winner
 
 __all__ = ["add_command"]
@@ -18,9 +18,9 @@ def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "check",
         help="validate a record and list its forced (flagged) moves",
-        description="Replay a record move by move. Exit 0 when every move is legal or "
-        "forced (forced moves are listed), 1 with the line and reason of the first "
-        "move the rules refuse.",
+        description="Replay a record move by move, with exactly the checks `import` makes "
+        "before it stores a record. Exit 0 when every move is legal or forced (forced moves "
+        "are listed), 1 with the line and reason of the first thing refused.",
     )
     p.add_argument("record", type=Path, help="a record file (.sgs or .json)")
     p.set_defaults(handler=_check)
@@ -28,10 +28,9 @@ def add_command(commands: Commands) -> None:
 
 def _check(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        record = read_record(args.record)
-        game = replay(record)
+        record, game = read_game(args.record)
     except RecordError as exc:
-        print(f"sgs-table: {args.record}: {exc}", file=sys.stderr)
+        print(f"sgs-table: {exc}", file=sys.stderr)
         return 1
     flagged = game.flagged()
     result = describe_winner(game.state.winner) if game.state.over else "not finished"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TextIO, cast
 
 from assistant.cli import (
     cards,
@@ -29,6 +29,7 @@ from assistant.cli import (
     state,
 )
 from assistant.cli.arguments import Commands, Handler
+from assistant.cli.terminal import SafeStream
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -72,9 +73,24 @@ def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentPa
 
 
 def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO) -> int:
-    """Parse ``argv`` and run the chosen subcommand's handler; its exit status."""
+    """Parse ``argv`` and run the chosen subcommand's handler; its exit status.
+
+    What the handler prints (to ``out`` and to stderr) goes through
+    `terminal_safe`, unless the subcommand sets ``raw_output`` (the app's window).
+    """
     args = parser.parse_args(argv)
     handler: Handler = args.handler
+    if getattr(args, "raw_output", False):
+        return _handled(handler, args, out)
+    safe_err = cast(TextIO, SafeStream(sys.stderr))
+    saved, sys.stderr = sys.stderr, safe_err
+    try:
+        return _handled(handler, args, cast(TextIO, SafeStream(out)))
+    finally:
+        sys.stderr = saved
+
+
+def _handled(handler: Handler, args: argparse.Namespace, out: TextIO) -> int:
     try:
         return handler(args, out)
     except BrokenPipeError:  # e.g. `sgs-table cards | head`

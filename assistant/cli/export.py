@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.arguments import DB_HELP, Commands, add_output, store_files, with_store
 from assistant.cli.terminal import write_output
 from assistant.store import Store
 
@@ -22,7 +21,7 @@ def add_command(commands: Commands) -> None:
     )
     p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
     p.add_argument("--format", choices=("sgs", "json"), default="sgs", help="default: sgs")
-    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: stdout")
+    add_output(p)
     p.add_argument("--db", metavar="URL", help=DB_HELP)
     p.set_defaults(handler=_export)
 
@@ -30,6 +29,9 @@ def add_command(commands: Commands) -> None:
 def _export(args: argparse.Namespace, out: TextIO) -> int:
     def export(store: Store) -> int:
         text = store.export(args.game, args.format)
-        return write_output(text, args.output, out, f"wrote game {args.game} to {args.output}")
+        wrote = f"wrote game {args.game} to {args.output}"
+        return write_output(
+            text, args.output, out, wrote, force=args.force, protected=store_files(store)
+        )
 
     return with_store(args.db, export)

@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.arguments import DB_HELP, Commands, read_record, with_store
 from assistant.store import Store
-from engine.record import RecordError, load_record
+from engine.record import RecordError
 
 __all__ = ["add_command"]
 
@@ -30,16 +30,9 @@ def add_command(commands: Commands) -> None:
 
 def _import(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        text = args.record.read_text(encoding="utf-8")
-        record = load_record(text)
-    except OSError as exc:
-        print(f"sgs-table: cannot read {args.record}: {exc.strerror}", file=sys.stderr)
-        return 1
-    except UnicodeDecodeError:
-        print(f"sgs-table: {args.record} is not UTF-8 text", file=sys.stderr)
-        return 1
+        record = read_record(args.record)
     except RecordError as exc:
-        print(f"sgs-table: {args.record}: {exc}", file=sys.stderr)
+        print(f"sgs-table: {exc}", file=sys.stderr)
         return 1
 
     def store_it(store: Store) -> int:

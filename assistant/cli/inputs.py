@@ -13,10 +13,9 @@ stderr and exit status 1, as an unknown game is.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.arguments import DB_HELP, Commands, add_output, store_files, with_store
 from assistant.cli.terminal import write_output
 from assistant.session import ScriptError, parse_script, script_line
 from assistant.store import Store, StoredInput, StoreError
@@ -33,7 +32,7 @@ def add_command(commands: Commands) -> None:
         "`sgs-table play` of it gives the same game.",
     )
     p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
-    p.add_argument("-o", "--output", type=Path, metavar="FILE", help="default: stdout")
+    add_output(p)
     p.add_argument("--db", metavar="URL", help=DB_HELP)
     p.set_defaults(handler=_inputs)
 
@@ -71,6 +70,8 @@ def _inputs(args: argparse.Namespace, out: TextIO) -> int:
         heading = f"{summary.mode}, {summary.players} players, created {summary.created_at}; "
         text = format_inputs(args.game, inputs, heading)
         wrote = f"wrote the {len(inputs)} inputs of game {args.game} to {args.output}"
-        return write_output(text, args.output, out, wrote)
+        return write_output(
+            text, args.output, out, wrote, force=args.force, protected=store_files(store)
+        )
 
     return with_store(args.db, write)

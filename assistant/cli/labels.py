@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Final, TextIO
 
-from assistant.cli.arguments import Commands
-from assistant.stickers import KINDS, PAPERS, parse_kinds, write_labels
+from assistant.cli.arguments import Commands, add_output
+from assistant.cli.outputs import OutputRefused, check_output, write_file
+from assistant.stickers import KINDS, PAPERS, LabelReport, parse_kinds, write_labels
 
 __all__ = ["add_command"]
 
@@ -32,9 +34,7 @@ def add_command(commands: Commands) -> None:
         help=f"comma-separated kinds to print (default: all of {','.join(KINDS)})",
     )
     p.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default: a4)")
-    p.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="FILE.pdf", help="PDF file to write"
-    )
+    add_output(p, required=True, metavar="FILE.pdf")
     p.set_defaults(handler=_labels)
 
 
@@ -46,8 +46,17 @@ def _kinds_argument(text: str) -> tuple[str, ...]:
 
 
 def _labels(args: argparse.Namespace, out: TextIO) -> int:
+    reports: list[LabelReport] = []
+
+    def write(path: Path) -> None:
+        reports.append(write_labels(args.what, args.paper, path, progress=_Progress(sys.stderr)))
+
     try:
-        report = write_labels(args.what, args.paper, args.output, progress=_Progress(sys.stderr))
+        check_output(args.output, force=args.force)
+        write_file(args.output, write)
+    except OutputRefused as error:
+        print(f"sgs-table: {error}", file=sys.stderr)
+        return 1
     except ImportError as error:
         print(
             f"sgs-table: labels need the vision extra ({error.name} is missing): "
@@ -58,7 +67,7 @@ def _labels(args: argparse.Namespace, out: TextIO) -> int:
     except OSError as error:
         print(f"sgs-table: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
         return 1
-    out.write(report.summary() + "\n")
+    out.write(replace(reports[0], path=args.output).summary() + "\n")
     return 0
 
 

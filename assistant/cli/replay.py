@@ -13,12 +13,12 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands
+from assistant.cli.arguments import DB_HELP, Commands, read_game
 from assistant.cli.state import format_state
 from assistant.review import format_narration, narrate
 from assistant.store import Store, StoreError
 from engine.game import Game
-from engine.record import RecordError, load_record, replay
+from engine.record import RecordError
 
 __all__ = ["add_command", "load_replay"]
 
@@ -48,16 +48,7 @@ def load_replay(game: str, db: str | None) -> Game:
     """
     path = Path(game)
     if path.suffix.lower() in RECORD_SUFFIXES or path.exists() or not game.isdigit():
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RecordError(None, f"cannot read {game}: {exc.strerror}") from None
-        except UnicodeDecodeError:
-            raise RecordError(None, f"{game} is not UTF-8 text") from None
-        try:
-            return replay(load_record(text))
-        except RecordError as exc:
-            raise RecordError(None, f"{game}: {exc}") from None
+        return read_game(path)[1]
     with Store.open(db) as store:
         return store.load_game(int(game))
 

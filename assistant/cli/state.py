@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, read_record
+from assistant.cli.arguments import Commands, read_game
 from assistant.cli.terminal import format_table
 from assistant.review import general_name
 from engine.derived import attack_range, card, distance, hand_limit, kind
-from engine.record import RecordError, replay
+from engine.record import RecordError
 from engine.rules import describe_winner
 from engine.state import GameState
 from engine.views import describe_frame, summary, to_act
@@ -37,15 +37,14 @@ def add_command(commands: Commands) -> None:
 
 def _state(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        record = read_record(args.record)
-        game = replay(record)
+        _, game = read_game(args.record)
         at = len(game) if args.at is None else args.at
         if not 0 <= at <= len(game):
             print(f"sgs-table: --at {at} is outside 0..{len(game)}", file=sys.stderr)
             return 2
         state = game.state_at(at)
     except RecordError as exc:
-        print(f"sgs-table: {args.record}: {exc}", file=sys.stderr)
+        print(f"sgs-table: {exc}", file=sys.stderr)
         return 1
     if args.json:
         json.dump(state_json(state, at, len(game)), out, ensure_ascii=False, indent=1)

@@ -3,6 +3,7 @@ text written to a file or to stdout."""
 
 from __future__ import annotations
 
+import io
 import sys
 import time
 import unicodedata
@@ -10,7 +11,76 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final, TextIO
 
-__all__ = ["ProgressBar", "display_width", "format_table", "write_output"]
+from assistant.cli.outputs import OutputRefused, check_output, write_file
+
+__all__ = [
+    "ProgressBar",
+    "SafeStream",
+    "display_width",
+    "format_table",
+    "terminal_safe",
+    "write_output",
+]
+
+# Characters that could steer a terminal or hide text: controls (but for the line
+# feed and the tab), format characters such as U+202E, line and paragraph
+# separators, and lone surrogates (which no terminal encoding can even write).
+_UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def terminal_safe(text: str) -> str:
+    r"""``text`` with every unsafe character written as a ``\uXXXX`` escape, which is
+    also what JSON would write: the output of ``--json`` stays valid JSON.
+
+    >>> terminal_safe("seat 2\x1b]0;owned\x07 \u202eevil\nnext")
+    'seat 2\\u001b]0;owned\\u0007 \\u202eevil\nnext'
+    """
+    lines = text.split("\n")
+    if all(line.replace("\t", " ").isprintable() for line in lines):
+        return text  # the usual case: nothing to look at character by character
+    return "\n".join(_escape_unsafe(line) for line in lines)
+
+
+def _escape_unsafe(line: str) -> str:
+    out = []
+    for ch in line:
+        if ch != "\t" and unicodedata.category(ch) in _UNSAFE_CATEGORIES:
+            code = ord(ch)
+            if code > 0xFFFF:  # as JSON writes it: a surrogate pair
+                code -= 0x10000
+                out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
+            else:
+                out.append(f"\\u{code:04x}")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+class SafeStream(io.TextIOBase):
+    """A text stream that writes through `terminal_safe`: what a record holds
+    (headers, names) reaches the terminal as visible escapes, never as commands.
+    ``raw`` is the stream beneath, for the program's own controls (a progress bar)."""
+
+    def __init__(self, raw: TextIO) -> None:
+        super().__init__()
+        self.raw = raw
+
+    def write(self, text: str) -> int:
+        self.raw.write(terminal_safe(text))
+        return len(text)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    def isatty(self) -> bool:
+        return self.raw.isatty()
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return self.raw.encoding
 
 
 def display_width(text: str) -> int:
@@ -53,7 +123,7 @@ class ProgressBar:
     WIDTH: Final = 24
 
     def __init__(self, stream: TextIO, total: int, *, interval: float = 0.1) -> None:
-        self.stream = stream
+        self.stream: TextIO = getattr(stream, "raw", stream)  # its own controls go through
         self.total = max(total, 1)
         self.interval = interval
         self.started = time.monotonic()
@@ -98,14 +168,27 @@ class ProgressBar:
             self._drawn_at = -float("inf")  # redraw on the next update
 
 
-def write_output(text: str, output: Path | None, out: TextIO, wrote: str) -> int:
+def write_output(
+    text: str,
+    output: Path | None,
+    out: TextIO,
+    wrote: str,
+    *,
+    force: bool = False,
+    protected: Sequence[Path] = (),
+) -> int:
     """``text`` to the ``-o`` file, saying ``wrote`` when done, or to ``out`` without
-    one; an exit status (1, with a one-line message, when the file cannot be written)."""
+    one; an exit status (1, with a one-line message, when the file is refused or cannot
+    be written: see `assistant.cli.outputs`)."""
     if output is None:
         out.write(text)
         return 0
     try:
-        output.write_text(text, encoding="utf-8")
+        check_output(output, force=force, protected=protected)
+        write_file(output, lambda path: path.write_text(text, encoding="utf-8"))
+    except OutputRefused as exc:
+        print(f"sgs-table: {exc}", file=sys.stderr)
+        return 1
     except OSError as exc:
         print(f"sgs-table: cannot write {output}: {exc.strerror}", file=sys.stderr)
         return 1

@@ -38,7 +38,6 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -52,7 +51,7 @@ from assistant.store.database import Database, StoreError, open_database
 from assistant.store.models import GameRow, InputRow, MoveRow, SeatRow, SnapshotRow
 from engine.game import Game
 from engine.moves import Forced, Move, MoveSyntaxError, Setup
-from engine.record import Record, RecordError, format_record, record_to_json, replay
+from engine.record import Record, check_game, format_record, record_to_json
 from engine.rules import IllegalMove
 from engine.state import GameState
 from engine.views import summary
@@ -70,8 +69,6 @@ __all__ = [
 
 SNAPSHOT_EVERY: Final = 100
 """A snapshot row is written after this many move rows (and at the moments listed in Store)."""
-
-_HEADER_KEY = re.compile(r"[A-Za-z][A-Za-z0-9_]*")  # as engine.record reads them
 
 
 class ConflictError(StoreError):
@@ -214,16 +211,8 @@ class Store:
         The record is replayed first: one that does not replay raises
         RecordError naming the move, and writes nothing.
         """
-        if not record.moves or not isinstance(_plain(record.moves[0]), Setup):
-            raise RecordError(
-                record.lines[0] if record.lines else None, "a game starts with its setup move"
-            )
-        for line, move in enumerate(record.moves[1:], start=2):
-            if isinstance(_plain(move), Setup):
-                number = record.lines[line - 1] if len(record.lines) >= line else line
-                raise RecordError(number, "a second setup move: a record holds one game")
-        headers = _checked_headers(record.headers)
-        game = replay(record)
+        game = check_game(record)  # the same checks as `sgs-table check`
+        headers = {k: v for k, v in record.headers.items() if k != "Format"}
         setup = _plain(record.moves[0])
         assert isinstance(setup, Setup)
         texts = [str(move) for move in record.moves]
@@ -684,19 +673,6 @@ def _parse(game_id: int, row: StoredMove, cache: dict[str, Move]) -> Move:
         except MoveSyntaxError as exc:
             raise StoreError(f"game {game_id}, move {row.seq}: {exc}") from None
     return move
-
-
-def _checked_headers(headers: Mapping[str, str]) -> dict[str, str]:
-    out = {}
-    for key, value in headers.items():
-        if key == "Format":
-            continue
-        if not _HEADER_KEY.fullmatch(key):
-            raise RecordError(None, f"header name {key!r}: letters, digits and _ only")
-        if not isinstance(value, str) or "\n" in value or "\r" in value:
-            raise RecordError(None, f"header {key}: the value must be one line of text")
-        out[key] = value
-    return out
 
 
 def _now() -> str:
