@@ -17,6 +17,19 @@ Every failure of the database itself (a file that is gone, a server that
 stopped) becomes a :class:`StoreError` whose message is one line naming the
 database, never a driver traceback.
 
+A SQLite file is watched while it is open: before each write the store
+checks that the database file and its ``-wal`` companion are still the
+files it opened (`Database.check_file`). SQLite goes on committing to a
+``-wal`` file that a sync tool or a cleaner deleted, through its open
+descriptor, and all of that is gone when the process ends; so a write then
+is refused. Every commit is also copied into the database file at once
+(``wal_autocheckpoint = 1``), so a deleted ``-wal`` never holds a move that
+was acknowledged.
+
+A SQLite file this user may read but not write (the file, or the folder of
+its ``-wal`` and ``-shm``) is opened read-only: it is listed and exported,
+and every write is refused in one line.
+
 >>> resolve_url("games.db").startswith("sqlite:////")
 True
 >>> resolve_url("postgres://club@db.example/sgs")
@@ -26,17 +39,19 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Mapping
+import sqlite3
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, NoReturn
+from urllib.parse import quote
 
 import platformdirs
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import PoolProxiedConnection, StaticPool
 from sqlmodel import SQLModel
 
 import assistant.store.models  # noqa: F401  (registers the tables in SQLModel.metadata)
@@ -80,6 +95,19 @@ def resolve_url(url: str | None, environ: Mapping[str, str] | None = None) -> st
     return chosen
 
 
+FileIdentity = tuple[int, int]
+"""A file's device and inode: the same path may come to name another file."""
+
+
+def file_identity(path: Path) -> FileIdentity | None:
+    """`path`'s file's identity, or None when there is no such file."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_dev, stat.st_ino
+
+
 @dataclass(eq=False)
 class Database:
     """An open database: the SQLAlchemy engine and what is needed to name it in errors."""
@@ -87,30 +115,76 @@ class Database:
     engine: Engine
     name: str  # the URL without its password
     path: Path | None = None  # the SQLite file, if it is one
-    _identity: tuple[int, int] | None = None  # (device, inode) of that file when opened
+    _identity: FileIdentity | None = None  # that file's when opened
+    _wal: Path | None = None  # its -wal file, while held open (see hold_wal)
+    _wal_identity: FileIdentity | None = None  # that file's when opened
+    _wal_holder: PoolProxiedConnection | None = None
+    read_only: bool = False  # a file this user may read but not write (listed, never written)
 
     @property
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
     def check_file(self) -> None:
-        """Refuse to write when the SQLite file was deleted or moved since it was opened.
+        """Refuse to write when the SQLite file or its -wal was deleted or replaced since opened.
 
         SQLite keeps writing to a deleted file through its open descriptor, and
         everything written there is lost when the process ends: so before each
-        write, the path must still name the file that was opened.
+        write, the paths must still name the files that were opened.
         """
+        if self.read_only:
+            raise StoreError(f"database {self.path} is read-only here: nothing can be stored")
         if self.path is None or self._identity is None:
             return
-        try:
-            stat = os.stat(self.path)
-        except OSError:
-            stat = None
-        if stat is None or (stat.st_dev, stat.st_ino) != self._identity:
+        if file_identity(self.path) != self._identity:
             raise StoreError(
                 f"database {self.path} is gone (deleted or moved since it was opened); "
                 "nothing was written"
             )
+        if self._wal_replaced():
+            self._refuse_without_the_wal()
+
+    def _wal_replaced(self) -> bool:
+        """Whether the -wal noted at opening is no longer the file its path names."""
+        if self._wal is None:
+            return False
+        now = file_identity(self._wal)
+        return now is None or now != self._wal_identity
+
+    def _refuse_without_the_wal(self) -> NoReturn:
+        """The -wal is not the one opened: save what it held, and refuse the write.
+
+        The moves acknowledged since the last checkpoint are only in the deleted
+        file, which this process can still read: a checkpoint copies them into
+        the database file, where a crash cannot take them. It also empties the
+        -wal index, which a store opened again in this process shares: that one
+        must not look for those moves in its new -wal, which never held them.
+        """
+        lost = (
+            f"database {self.path}: its -wal file was deleted or replaced while the game was open"
+        )
+        if self._checkpoint():
+            raise StoreError(
+                f"{lost}; nothing more is stored (what was stored before is safe in the "
+                "database file): reopen the game"
+            )
+        raise StoreError(
+            f"{lost}; nothing more is stored, and what was stored before is not yet in the "
+            "database file: close the game normally (do not kill the program), then reopen it"
+        )
+
+    def _checkpoint(self) -> bool:
+        """Copy the whole -wal into the database file and empty it; whether that was done."""
+        if self._wal_holder is None:
+            return False
+        cursor = self._wal_holder.cursor()
+        try:
+            busy, *_ = cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        except self.engine.dialect.loaded_dbapi.Error:
+            return False
+        finally:
+            cursor.close()
+        return bool(busy == 0)
 
     @contextmanager
     def failures(self, doing: str) -> Iterator[None]:
@@ -124,7 +198,42 @@ class Database:
         except SQLAlchemyError as exc:
             raise StoreError(f"database {self.name}: {doing}: {first_line(str(exc))}") from None
 
+    def hold_wal(self) -> None:
+        """Keep one connection open on the SQLite file, and note its -wal file's identity.
+
+        SQLite removes the -wal itself when the last connection to the file closes,
+        and makes a new one at the next; the engine's pool may close and reopen its
+        connections at any time. With this connection open (it has read the file,
+        so it holds it in WAL mode), SQLite never removes the -wal while the
+        database is open: a -wal that is not the one noted here was deleted or
+        replaced by someone else.
+        """
+        assert self.path is not None
+        holder = self.engine.raw_connection()
+        holder.detach()  # its own connection from now on: the pool never closes or lends it
+        try:
+            cursor = holder.cursor()
+            try:
+                cursor.execute("SELECT count(*) FROM sqlite_master").fetchone()
+                (mode,) = cursor.execute("PRAGMA journal_mode").fetchone()
+            finally:
+                cursor.close()
+        except self.engine.dialect.loaded_dbapi.Error as exc:
+            holder.close()
+            raise StoreError(
+                f"database {self.name}: cannot open it: {first_line(str(exc))}"
+            ) from None
+        if mode != "wal":  # a file system without shared memory, say: no -wal to watch
+            holder.close()
+            return
+        self._wal_holder = holder
+        self._wal = self.path.with_name(self.path.name + "-wal")
+        self._wal_identity = file_identity(self._wal)  # None (gone already): every write refused
+
     def close(self) -> None:
+        if self._wal_holder is not None:
+            self._wal_holder.close()
+            self._wal_holder = None
         self.engine.dispose()
 
 
@@ -155,15 +264,25 @@ def open_database(url: str | None = None, *, environ: Mapping[str, str] | None =
         raise StoreError(f"database {name} needs the {exc.name} driver{hint}") from None
     if path is not None:
         name = str(path)
+    read_only = path is not None and _read_only(path)
     if engine.dialect.name == "sqlite":
-        event.listen(engine, "connect", _sqlite_pragmas)
-    database = Database(engine, name, path)
+        event.listen(engine, "connect", _sqlite_reading if read_only else _sqlite_pragmas)
+    database = Database(engine, name, path, read_only=read_only)
     with database.failures("cannot open it"):
-        SQLModel.metadata.create_all(engine)
-    if path is not None:
-        stat = os.stat(path)
-        database._identity = (stat.st_dev, stat.st_ino)
+        SQLModel.metadata.create_all(engine)  # creates only what is missing
+        if path is not None and not read_only:
+            database._identity = file_identity(path)
+            database.hold_wal()
     return database
+
+
+def _read_only(path: Path) -> bool:
+    """Whether an existing SQLite file may only be read: the file, or the folder where
+    SQLite keeps its -wal and -shm files, is not writable (a copy on a read-only
+    share, a club archive). It is then opened read-only rather than not at all."""
+    if not path.exists():
+        return False
+    return not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
 def _create_engine(url: URL) -> tuple[Path | None, Engine]:
@@ -178,6 +297,8 @@ def _create_engine(url: URL) -> tuple[Path | None, Engine]:
                     f"cannot open database {path}: folder {path.parent} does not exist"
                 )
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_MS / 1000}
+            if _read_only(path):
+                kwargs["creator"] = _read_only_connection(path)
         else:
             # One shared connection, or every new one would see a new empty database.
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -190,6 +311,28 @@ def _create_engine(url: URL) -> tuple[Path | None, Engine]:
     return path, create_engine(url, **kwargs)
 
 
+def _read_only_connection(path: Path) -> Callable[[], sqlite3.Connection]:
+    """Connections that only read ``path``. When its folder is not writable either,
+    SQLite cannot make the -shm file a WAL database needs: the file is then read as
+    immutable (nobody can be writing it, for the same reason)."""
+    immutable = "" if os.access(path.parent, os.W_OK) else "&immutable=1"
+    uri = f"file:{quote(str(path))}?mode=ro{immutable}"
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+
+    return connect
+
+
+def _sqlite_reading(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        cursor.execute("PRAGMA foreign_keys = ON")
+    finally:
+        cursor.close()
+
+
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor = dbapi_connection.cursor()
     try:
@@ -197,6 +340,9 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
         cursor.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         cursor.execute("PRAGMA journal_mode = WAL")
         cursor.execute("PRAGMA synchronous = FULL")
+        # Every commit is copied into the database file at once: a -wal deleted by
+        # someone else (see Database.check_file) then holds nothing acknowledged.
+        cursor.execute("PRAGMA wal_autocheckpoint = 1")
         cursor.execute("PRAGMA foreign_keys = ON")
     finally:
         cursor.close()

@@ -8,12 +8,8 @@ last stored move. See crash_child.py for the appenders.
 
 from __future__ import annotations
 
-import os
 import random
-import signal
 import sqlite3
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from functools import cache
@@ -24,8 +20,8 @@ import pytest
 from assistant.store import Store
 from bench.simulate import play, random_setup
 from engine.moves import Move
+from tests.assistant.appenders import Appenders
 
-ROOT = Path(__file__).resolve().parents[2]
 KILLS = 50
 SEED = 20261121
 GAME_SEED = 7
@@ -41,53 +37,13 @@ def long_game() -> tuple[int, tuple[Move, ...]]:
     return len(setup), moves
 
 
-class Appenders:
-    """The warmed-up parent of the appenders (crash_child.py), driven over a pipe."""
-
-    def __init__(self, db: Path, moves_file: Path, setup: int) -> None:
-        command = ["-m", "tests.assistant.crash_child", str(db), str(moves_file), str(setup)]
-        self.process = subprocess.Popen(
-            [sys.executable, *command],
-            cwd=ROOT,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-
-    def _send(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def _reply(self, verb: str) -> str:
-        assert self.process.stdout is not None
-        line = self.process.stdout.readline().strip()
-        assert line.startswith(verb + " "), f"expected {verb!r} from the appenders, got {line!r}"
-        return line.removeprefix(verb + " ")
-
-    def start(self, out: Path) -> int:
-        self._send(f"go {out}")
-        return int(self._reply("pid"))
-
-    def kill(self, pid: int) -> None:
-        os.kill(pid, signal.SIGKILL)
-        status = int(self._reply("dead"))
-        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, (
-            f"the appender ended by itself (status {status}) before it was killed"
-        )
-
-    def close(self) -> None:
-        self._send("stop")
-        self.process.wait(timeout=30)
-
-
 @pytest.fixture
 def appenders(tmp_path: Path) -> Iterator[tuple[Appenders, Path, tuple[Move, ...], int]]:
     setup, moves = long_game()
     moves_file = tmp_path / "moves.txt"
     moves_file.write_text("".join(f"{m}\n" for m in moves), encoding="utf-8")
     db = tmp_path / "games.db"
-    parent = Appenders(db, moves_file, setup)
+    parent = Appenders("tests.assistant.crash_child", str(db), str(moves_file), str(setup))
     try:
         yield parent, db, moves, setup
     finally:
