@@ -157,18 +157,24 @@ def _read_header(line: str, number: int) -> tuple[str, str]:
 def _unescape(line: str, i: int, number: int) -> tuple[str, int]:
     """The character an escape at ``line[i]`` (after its backslash) stands for, and
     where the text goes on. An unknown escape is kept as written."""
-    code = line[i]
-    if code in _ESCAPES:
-        return _ESCAPES[code], i + 1
-    if code == "u":
-        digits = line[i + 1 : i + 5]
-        if not _HEX.fullmatch(digits):
-            raise RecordError(number, "a header escape \\u takes four hex digits")
-        ch = chr(int(digits, 16))
-        if 0xD800 <= ord(ch) <= 0xDFFF:
-            raise RecordError(number, "a header escape names a lone surrogate")
-        return ch, i + 5
-    return "\\" + code, i + 1
+    letter = line[i]
+    if letter in _ESCAPES:
+        return _ESCAPES[letter], i + 1
+    if letter != "u":
+        return "\\" + letter, i + 1
+    digits = line[i + 1 : i + 5]
+    if not _HEX.fullmatch(digits):
+        raise RecordError(number, "a header escape \\u takes four hex digits")
+    code = int(digits, 16)
+    end = i + 5
+    if 0xD800 <= code <= 0xDBFF and line[end : end + 2] == "\\u":  # a pair, as JSON
+        low = line[end + 2 : end + 6]
+        if _HEX.fullmatch(low) and 0xDC00 <= int(low, 16) <= 0xDFFF:
+            code = 0x10000 + ((code - 0xD800) << 10) + (int(low, 16) - 0xDC00)
+            end += 6
+    if 0xD800 <= code <= 0xDFFF:
+        raise RecordError(number, "a header escape names a lone surrogate")
+    return chr(code), end
 
 
 def _escaped(value: str) -> str:
@@ -184,13 +190,26 @@ def _escaped(value: str) -> str:
         if ch in ('"', "\\"):
             out.append("\\" + ch)
         elif unicodedata.category(ch) in _HIDDEN:
-            out.append(f"\\u{ord(ch):04x}")
+            out.append(unicode_escape(ch))
         else:
             out.append(ch)
     return "".join(out)
 
 
 _HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+
+
+def unicode_escape(ch: str) -> str:
+    """``ch`` as JSON escapes it: ``\\uXXXX``, a surrogate pair beyond U+FFFF.
+
+    >>> unicode_escape("\\x1b"), unicode_escape("\\U000e0020")
+    ('\\\\u001b', '\\\\udb40\\\\udc20')
+    """
+    code = ord(ch)
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def format_record(record: Record) -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from assistant.cli.outputs import OutputRefused, check_output, write_file
+from engine.record import unicode_escape
 
 __all__ = [
     "ProgressBar",
@@ -45,12 +46,7 @@ def _escape_unsafe(line: str) -> str:
     out = []
     for ch in line:
         if ch != "\t" and unicodedata.category(ch) in _UNSAFE_CATEGORIES:
-            code = ord(ch)
-            if code > 0xFFFF:  # as JSON writes it: a surrogate pair
-                code -= 0x10000
-                out.append(f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}")
-            else:
-                out.append(f"\\u{code:04x}")
+            out.append(unicode_escape(ch))
         else:
             out.append(ch)
     return "".join(out)

@@ -178,8 +178,9 @@ def parse_script(text: str) -> list[Command]:
     """
     commands: list[Command] = []
     t = 0.0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(_LINE_END.split(text), start=1):
         try:
+            _check_unicode(raw)
             words = _words(raw.lstrip("\ufeff").replace("\u3000", " "))
             if not words:
                 continue
@@ -194,6 +195,19 @@ def parse_script(text: str) -> list[Command]:
             raise ScriptError(f"line {number}: {error}") from None
         commands.append(Command(verb, args, t, number))
     return commands
+
+
+_LINE_END = re.compile(r"\r\n|\r|\n")  # as in records: U+2028 and the like stay in a comment
+
+
+def _check_unicode(line: str) -> None:
+    """A line with a lone surrogate (only a program can make one) is not text."""
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise ScriptError(
+            f"not valid Unicode (a lone surrogate at character {exc.start + 1})"
+        ) from None
 
 
 def _words(line: str) -> list[str]:

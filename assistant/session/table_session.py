@@ -296,7 +296,12 @@ class TableSession:
             return
         try:
             seq = self.store.append_input(
-                self.game_id, self._next_input, t, text, refused=reply.refused, reply=reply.message
+                self.game_id,
+                self._next_input,
+                t,
+                _storable(text),
+                refused=reply.refused,
+                reply=_storable(reply.message),
             )
         except StoreError as exc:
             self.warnings.append(f"input not journaled: {exc}")
@@ -1226,3 +1231,9 @@ def _spear_note(spear: tuple[int, ...]) -> str:
         return ""
     laid = len(spear) - 1
     return f"seat {spear[0]} 丈八蛇矛: lay two hand cards as one 杀 ({laid} laid)"
+
+
+def _storable(text: str) -> str:
+    """``text`` with any lone surrogate written as an escape: a program's input
+    (not a file, not a camera) may hold one, and no database can."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")

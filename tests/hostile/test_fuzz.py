@@ -140,3 +140,65 @@ def test_a_session_takes_random_sightings_and_lines(
                 if not reply.ok:
                     assert len(store.moves(session.game_id)) == before
         assert [m.text for m in store.moves(session.game_id)] == list(session.moves)
+
+
+def test_force_and_correct_refuse_a_number_of_thousands_of_digits() -> None:
+    """The app's last resorts read a typed move: a huge number is one line, not a crash."""
+    with Store.open("sqlite://") as store:
+        session = TableSession(store)
+        for line in SEATED:
+            perform(session, parse_script(line)[0])
+        moves = session.moves
+        huge = "9" * 5000
+        for reply in (
+            session.force(f"damage 1 {huge}"),
+            session.correct(3, f"setup identity {huge}"),
+            session.enter(f"heal 1 {huge}"),
+        ):
+            assert not reply.ok and "\n" not in reply.message and len(reply.message) < 300
+        assert session.moves == moves
+
+
+SCRIPTS = sorted((Path(__file__).resolve().parents[2] / "samples").glob("skills-*.txt"))
+
+
+@st.composite
+def mangled_scripts(draw: st.DrawFn) -> list[str]:
+    """A real table script with a few lines dropped, repeated, swapped or retyped:
+    what a careless table (or a camera that missed a card) makes of a game."""
+    lines = draw(st.sampled_from(SCRIPTS)).read_text(encoding="utf-8").splitlines()
+    for _ in range(draw(st.integers(min_value=1, max_value=6))):
+        at = draw(st.integers(min_value=0, max_value=len(lines) - 1))
+        change = draw(st.sampled_from(["drop", "repeat", "swap", "retype"]))
+        if change == "drop":
+            del lines[at]
+        elif change == "repeat":
+            lines.insert(at, lines[at])
+        elif change == "swap" and at + 1 < len(lines):
+            lines[at], lines[at + 1] = lines[at + 1], lines[at]
+        elif change == "retype":
+            lines[at] = draw(lines_typed)
+    return lines
+
+
+lines_typed = st.sampled_from(
+    ["pass", "pass 3", "next", "undo", "ok", "no", "cancel", "unseen", "target 2", "draw 1 2"]
+) | st.from_regex(
+    r"(see #[0-9]{1,3}( seat[1-5])?|skill [1-5] [a-z_]{3,10}|pick #[0-9]{1,3})", fullmatch=True
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mangled_scripts())
+def test_a_mangled_game_is_refused_line_by_line_never_broken(lines: list[str]) -> None:
+    try:
+        commands = parse_script("\n".join(lines) + "\n")
+    except ScriptError:
+        return
+    with Store.open("sqlite://") as store:
+        session = TableSession(store)
+        for command in commands:
+            perform(session, command)  # refused or not: never an exception
+            assert "\n" not in session.prompt.base.text
+        if session.game_id is not None:
+            assert [m.text for m in store.moves(session.game_id)] == list(session.moves)
