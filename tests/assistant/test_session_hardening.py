@@ -81,8 +81,8 @@ def test_region_seat_reads_only_plain_ascii_seat_ids() -> None:
     for region, seat in accepted.items():
         assert region_seat(region) == seat, region
         assert sightings.region_problem(region) is None, region
-    for region in ("centre", "table", None):  # other names: no seat, and no refusal
-        assert region_seat(region) is None and sightings.region_problem(region) is None
+    for other in ("centre", "table", None):  # other names: no seat, and no refusal
+        assert region_seat(other) is None and sightings.region_problem(other) is None
     for region in BAD_REGIONS:
         assert region_seat(region) is None, region
         problem = sightings.region_problem(region)
