@@ -2,7 +2,9 @@
 
 A record is a few header lines ``[Key "value"]``, a blank line, then one
 move per line in the notation of :mod:`engine.moves`. ``;`` starts a
-comment. See docs/record-format.md.
+comment. A line ``;; note "text"`` is a reviewer's note on the move before
+it (move 0, the game as a whole, before the first move): a comment to older
+readers, kept by this one. See docs/record-format.md.
 
 Hostile input is refused in one line before it costs much: a file is
 bounded in bytes before it is decoded (:func:`decode_record`), a header and a
@@ -38,8 +40,13 @@ MAX_RECORD_BYTES = 4_000_000  # a very long game is ~3,000 moves, about 60 kB
 MAX_MOVES = 100_000
 MAX_HEADERS = 100
 MAX_HEADER_CHARS = 10_000  # one header line
+MAX_NOTES = 10_000
+MAX_NOTE_CHARS = 2_000  # one note's text
+MAX_NOTE_LINE = 12 * MAX_NOTE_CHARS + 16  # its .sgs line, every character escaped
+MAX_JSON_DIGITS = 15  # a number in the JSON form
 HEADER_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _HEADER_START = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*) "')
+_NOTE_START = re.compile(r';;[ \t]*note[ \t]*"')
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _BOM = "\ufeff"
 # Escapes in a header value: the character each stands for.
@@ -56,12 +63,18 @@ class RecordError(ValueError):
         super().__init__(f"line {line}: {reason}" if line is not None else reason)
 
 
+MoveNote = tuple[int, str]
+"""A note: the number of the move it is on (0: the game, before its first move), its text."""
+
+
 @dataclass(frozen=True)
 class Record:
     headers: dict[str, str] = field(default_factory=dict)
     moves: tuple[Move, ...] = ()
     # The source line of each move, for error messages; not part of equality.
     lines: tuple[int, ...] = field(default=(), compare=False)
+    # Reviewers' notes, in order of their moves (and as written on one move).
+    notes: tuple[MoveNote, ...] = ()
 
 
 def _check_size(text: str) -> None:
@@ -103,8 +116,15 @@ def parse_record(text: str) -> Record:
     headers: dict[str, str] = {}
     moves: list[Move] = []
     lines: list[int] = []
+    notes: list[MoveNote] = []
     for number, raw in enumerate(_LINE_END.split(text.removeprefix(_BOM)), start=1):
-        if raw.lstrip().startswith("["):
+        start = raw.lstrip()[:16]
+        if _NOTE_START.match(start):
+            if len(notes) >= MAX_NOTES:
+                raise RecordError(number, f"more than {MAX_NOTES:,} notes")
+            notes.append((len(moves), _read_note(raw.strip(), number)))
+            continue
+        if start.startswith("["):
             if moves:
                 raise RecordError(number, "a header after the moves began")
             key, value = _read_header(raw.strip(), number)
@@ -129,7 +149,7 @@ def parse_record(text: str) -> Record:
         raise RecordError(
             None, f"format {shown(fmt)} is not supported (this version reads {FORMAT!r})"
         )
-    return Record(headers, tuple(moves), tuple(lines))
+    return Record(headers, tuple(moves), tuple(lines), tuple(notes))
 
 
 def _read_header(line: str, number: int) -> tuple[str, str]:
@@ -139,22 +159,44 @@ def _read_header(line: str, number: int) -> tuple[str, str]:
     start = _HEADER_START.match(line)
     if start is None:
         raise RecordError(number, 'a header looks like [Key "value"]')
-    value: list[str] = []
-    i = start.end()
-    while i < len(line) and line[i] != '"':
-        ch = line[i]
-        if ch == "\\" and i + 1 < len(line):
-            ch, i = _unescape(line, i + 1, number)
-        else:
-            i += 1
-        value.append(ch)
+    value, i = _read_quoted(line, start.end(), number, "header")
     rest = line[i + 1 :].lstrip()
     if i >= len(line) or not rest.startswith("]") or rest[1:].strip()[:1] not in ("", ";"):
         raise RecordError(number, 'a header looks like [Key "value"]')
-    return start.group(1), "".join(value)
+    return start.group(1), value
 
 
-def _unescape(line: str, i: int, number: int) -> tuple[str, int]:
+def _read_note(line: str, number: int) -> str:
+    """``;; note "text"``, then nothing but a comment; the text's escapes undone (the
+    same escapes as a header value's)."""
+    if len(line) > MAX_NOTE_LINE:
+        raise RecordError(number, f"a note line is at most {MAX_NOTE_LINE:,} characters")
+    start = _NOTE_START.match(line)
+    assert start is not None  # the caller matched it
+    text, i = _read_quoted(line, start.end(), number, "note")
+    if i >= len(line) or line[i + 1 :].strip()[:1] not in ("", ";"):
+        raise RecordError(number, 'a note looks like ;; note "text"')
+    problem = note_problem(text)
+    if problem:
+        raise RecordError(number, problem)
+    return text
+
+
+def _read_quoted(line: str, i: int, number: int, what: str) -> tuple[str, int]:
+    """The text from ``line[i]`` up to the next unescaped quote, its escapes undone, and
+    where that quote is (``len(line)`` when there is none)."""
+    value: list[str] = []
+    while i < len(line) and line[i] != '"':
+        ch = line[i]
+        if ch == "\\" and i + 1 < len(line):
+            ch, i = _unescape(line, i + 1, number, what)
+        else:
+            i += 1
+        value.append(ch)
+    return "".join(value), i
+
+
+def _unescape(line: str, i: int, number: int, what: str = "header") -> tuple[str, int]:
     """The character an escape at ``line[i]`` (after its backslash) stands for, and
     where the text goes on. An unknown escape is kept as written."""
     letter = line[i]
@@ -164,7 +206,7 @@ def _unescape(line: str, i: int, number: int) -> tuple[str, int]:
         return "\\" + letter, i + 1
     digits = line[i + 1 : i + 5]
     if not _HEX.fullmatch(digits):
-        raise RecordError(number, "a header escape \\u takes four hex digits")
+        raise RecordError(number, f"a {what} escape \\u takes four hex digits")
     code = int(digits, 16)
     end = i + 5
     if 0xD800 <= code <= 0xDBFF and line[end : end + 2] == "\\u":  # a pair, as JSON
@@ -173,22 +215,26 @@ def _unescape(line: str, i: int, number: int) -> tuple[str, int]:
             code = 0x10000 + ((code - 0xD800) << 10) + (int(low, 16) - 0xDC00)
             end += 6
     if 0xD800 <= code <= 0xDFFF:
-        raise RecordError(number, "a header escape names a lone surrogate")
+        raise RecordError(number, f"a {what} escape names a lone surrogate")
     return chr(code), end
 
 
 def _escaped(value: str) -> str:
-    """A header value as the ``.sgs`` form writes it: quotes, backslashes and every
+    """A header value or a note as the ``.sgs`` form writes it: quotes, backslashes and every
     character that could end a line, hide text or steer a terminal (controls,
     format characters, line and paragraph separators) escaped.
 
     >>> _escaped('Alice; "Bob"\u2028\x1b')
     'Alice; \\\\"Bob\\\\"\\\\u2028\\\\u001b'
+    >>> print(_escaped("two\\nlines"))
+    two\\nlines
     """
     out = []
     for ch in value:
         if ch in ('"', "\\"):
             out.append("\\" + ch)
+        elif ch in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[ch])
         elif unicodedata.category(ch) in _HIDDEN:
             out.append(unicode_escape(ch))
         else:
@@ -197,6 +243,7 @@ def _escaped(value: str) -> str:
 
 
 _HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+_SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}  # readable in a note of lines
 
 
 def unicode_escape(ch: str) -> str:
@@ -213,11 +260,43 @@ def unicode_escape(ch: str) -> str:
 
 
 def format_record(record: Record) -> str:
+    """The ``.sgs`` text; each note on the line after its move (ValueError for a note
+    beyond the moves, which the text cannot place: `check_game` refuses those)."""
     headers = {"Format": FORMAT, **record.headers}
     out = [f'[{key} "{_escaped(value)}"]' for key, value in headers.items()]
     out.append("")
-    out.extend(str(m) for m in record.moves)
+    notes = _notes_by_move(record)
+    out.extend(notes.get(0, ()))
+    for number, move in enumerate(record.moves, start=1):
+        out.append(str(move))
+        out.extend(notes.get(number, ()))
     return "\n".join(out) + "\n"
+
+
+def _notes_by_move(record: Record) -> dict[int, list[str]]:
+    """The ``;; note`` lines of each move, in order."""
+    lines: dict[int, list[str]] = {}
+    for move, text in record.notes:
+        if not 0 <= move <= len(record.moves):
+            raise ValueError(f"a note on move {move}: the record has {len(record.moves)} moves")
+        lines.setdefault(move, []).append(f';; note "{_escaped(text)}"')
+    return lines
+
+
+def note_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a note (empty, too long, a NUL, not valid Unicode), or None.
+    Any other character is kept; PostgreSQL cannot store a NUL in text."""
+    if not text:
+        return "a note is not empty"
+    if len(text) > MAX_NOTE_CHARS:
+        return f"a note is at most {MAX_NOTE_CHARS:,} characters"
+    if "\x00" in text:
+        return f"a note holds no NUL character (U+0000, at character {text.index(chr(0)) + 1:,})"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        return f"a note is not valid Unicode (a lone surrogate at character {exc.start + 1:,})"
+    return None
 
 
 def _depth_ok(text: str, limit: int = 32) -> bool:
@@ -243,12 +322,21 @@ def _depth_ok(text: str, limit: int = 32) -> bool:
 
 
 def record_to_json(record: Record) -> str:
-    data = {
+    data: dict[str, object] = {
         "format": JSON_FORMAT,
         "headers": {"Format": FORMAT, **record.headers},
         "moves": [str(m) for m in record.moves],
     }
+    if record.notes:  # older readers ignore the key; a game without notes is as before
+        data["notes"] = [{"move": move, "text": text} for move, text in record.notes]
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _json_int(digits: str) -> int:
+    """A JSON number without a fraction, bounded before it is converted."""
+    if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
+        raise RecordError(None, f"a number in JSON is at most {MAX_JSON_DIGITS} digits")
+    return int(digits)
 
 
 def record_from_json(text: str) -> Record:
@@ -257,7 +345,7 @@ def record_from_json(text: str) -> Record:
     if not _depth_ok(text):
         raise RecordError(None, "JSON nested too deeply (at most 32 levels)")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
         raise RecordError(exc.lineno, f"not valid JSON: {exc.msg}") from None
     if not isinstance(data, dict):
@@ -296,7 +384,34 @@ def record_from_json(text: str) -> Record:
             None, f"format {shown(fmt)} is not supported (this version reads {FORMAT!r})"
         )
     headers = {k: v for k, v in headers.items() if k != "Format"}
-    return Record(headers, tuple(parsed), tuple(range(1, len(parsed) + 1)))
+    notes = _json_notes(data.get("notes", []))
+    return Record(headers, tuple(parsed), tuple(range(1, len(parsed) + 1)), notes)
+
+
+def _json_notes(notes: object) -> tuple[MoveNote, ...]:
+    """The JSON form's notes, in order of their moves; whether each move exists is
+    `check_game`'s to say."""
+    shape = 'notes must be a list of {"move": N, "text": "..."} objects'
+    if not isinstance(notes, list):
+        raise RecordError(None, shape)
+    if len(notes) > MAX_NOTES:
+        raise RecordError(None, f"more than {MAX_NOTES:,} notes")
+    read: list[MoveNote] = []
+    for number, note in enumerate(notes, start=1):
+        if (
+            not isinstance(note, dict)
+            or set(note) != {"move", "text"}
+            or type(note["move"]) is not int
+            or not isinstance(note["text"], str)
+        ):
+            raise RecordError(None, f"note {number}: {shape}")
+        if note["move"] < 0:
+            raise RecordError(None, f"note {number}: move {note['move']} is not a move number")
+        problem = note_problem(note["text"])
+        if problem:
+            raise RecordError(None, f"note {number}: {problem}")
+        read.append((note["move"], note["text"]))
+    return tuple(sorted(read, key=lambda note: note[0]))
 
 
 def replay(record: Record) -> Game:
@@ -322,6 +437,7 @@ def load_record(text: str) -> Record:
 def check_game(record: Record) -> Game:
     """What makes a record a game, for every reader (check, import, state, replay):
     moves, the first of them its setup and no other setup, headers a store can
+    hold, notes on moves it has (0 is the game as a whole) with text a store can
     hold, every move legal or forced. The game replayed; RecordError otherwise."""
     first = record.lines[0] if record.lines else None
     if not record.moves:
@@ -338,7 +454,22 @@ def check_game(record: Record) -> Game:
         if not HEADER_NAME.fullmatch(key):
             raise RecordError(None, f"header name {shown(key, 30)}: letters, digits and _ only")
         _unicode(value, f"header {key}")
+    _check_notes(record)
     return replay(record)
+
+
+def _check_notes(record: Record) -> None:
+    if len(record.notes) > MAX_NOTES:
+        raise RecordError(None, f"more than {MAX_NOTES:,} notes")
+    for number, (move, text) in enumerate(record.notes, start=1):
+        if not 0 <= move <= len(record.moves):
+            raise RecordError(
+                None,
+                f"note {number} is on move {move}, outside the game (moves 0..{len(record.moves)})",
+            )
+        problem = note_problem(text)
+        if problem:
+            raise RecordError(None, f"note {number}: {problem}")
 
 
 def _plain(move: Move) -> Move:

@@ -189,6 +189,21 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.sightings.clear()
         return self._said(Reply(True, f"game {game_id}: {len(session.moves)} moves"))
 
+    def continue_from(self, game_id: int, moves: int) -> Reply:
+        """从这里继续: a new stored game of the first ``moves`` moves of a stored one, as the table.
+
+        The new game is not an input of the old one (nothing is journaled in
+        either); its clock starts at 0, like a new table's.
+        """
+        try:
+            session = TableSession.continue_from(self.store, game_id, moves)
+        except StoreError as error:
+            return self._said(Reply(False, str(error)))
+        self.session = session
+        self._restart_clock(session.t)
+        self.sightings.clear()
+        return self._said(Reply(True, f"game {session.game_id}: from game {game_id}, move {moves}"))
+
     def continue_latest(self) -> Reply:
         """Continue the newest stored game still being played."""
         playing = [g for g in self.games() if g.status == "playing"]

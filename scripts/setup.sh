@@ -20,9 +20,11 @@ say() { printf 'setup: %s\n' "$*" >&2; }
 # text box asks for at start). xvfb/xauth: a virtual screen
 # for headless machines (tests, CI, `make run` without a display).
 # postgresql: the tests start a throwaway server for the store tests.
+# chromium/chromium-driver: a headless browser that the game page's tests
+# (tests/assistant/test_page.py) drive through selenium, offline.
 packages=(libzbar0 libgl1 libegl1 libgl1-mesa-dri libmtdev1 libx11-6 libxext6 libxrender1 libxi6 xvfb xauth xclip)
 if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
-    packages+=(postgresql)
+    packages+=(postgresql chromium chromium-driver)
 fi
 
 missing=()
@@ -72,7 +74,7 @@ if [ ${#missing[@]} -gt 0 ]; then
     else
         say "this machine has no apt-get. Install by hand the equivalents of these Debian packages, then run again:"
         say "  ${missing[*]}"
-        say "  (zbar shared library, OpenGL/EGL and Mesa drivers, libmtdev, X11 client libraries, Xvfb, Python >= 3.11 with venv, PostgreSQL server for the tests)"
+        say "  (zbar shared library, OpenGL/EGL and Mesa drivers, libmtdev, X11 client libraries, Xvfb, Python >= 3.11 with venv, PostgreSQL server and Chromium with its chromedriver for the tests)"
         exit 1
     fi
     python=$(pick_python)

@@ -23,10 +23,12 @@ from assistant.cli import (
     importer,
     inputs,
     labels,
+    note,
     play,
     replay,
     scan,
     state,
+    stats,
 )
 from assistant.cli.arguments import Commands, Handler
 from assistant.cli.terminal import SafeStream
@@ -48,9 +50,11 @@ SUBCOMMANDS = (
     games,
     export,
     inputs,
+    note,
     importer,
     scan,
     replay,
+    stats,
     play,
     demo,
 )

@@ -1,4 +1,5 @@
-"""``sgs-table export``: a stored game written as a record (.sgs or JSON)."""
+"""``sgs-table export``: a stored game written as a record (.sgs or JSON) or as a
+self-contained HTML page to look back at it (`assistant.review.page`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from typing import TextIO
 
 from assistant.cli.arguments import DB_HELP, Commands, add_output, store_files, with_store
 from assistant.cli.terminal import write_output
+from assistant.review.page import render_page
+from assistant.review.stats import game_stats
 from assistant.store import Store
 
 __all__ = ["add_command"]
@@ -15,12 +18,15 @@ __all__ = ["add_command"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "export",
-        help="write a stored game as a record (.sgs or JSON)",
+        help="write a stored game as a record (.sgs or JSON) or as an HTML page",
         description="Write the moves in effect of a stored game as a record: the .sgs text "
-        "format (docs/record-format.md) or its JSON form.",
+        "format (docs/record-format.md) or its JSON form; or, with --format html, as one "
+        "self-contained web page (the table at every move, the HP chart, the narration, "
+        "the statistics and the notes) "
+        "that any browser opens offline (docs/review.md).",
     )
     p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
-    p.add_argument("--format", choices=("sgs", "json"), default="sgs", help="default: sgs")
+    p.add_argument("--format", choices=("sgs", "json", "html"), default="sgs", help="default: sgs")
     add_output(p)
     p.add_argument("--db", metavar="URL", help=DB_HELP)
     p.set_defaults(handler=_export)
@@ -28,10 +34,28 @@ def add_command(commands: Commands) -> None:
 
 def _export(args: argparse.Namespace, out: TextIO) -> int:
     def export(store: Store) -> int:
-        text = store.export(args.game, args.format)
+        text = (
+            _page(store, args.game)
+            if args.format == "html"
+            else store.export(args.game, args.format)
+        )
         wrote = f"wrote game {args.game} to {args.output}"
         return write_output(
             text, args.output, out, wrote, force=args.force, protected=store_files(store)
         )
 
     return with_store(args.db, export)
+
+
+def _page(store: Store, game_id: int) -> str:
+    """The page of a stored game: its table at every move, its statistics and notes."""
+    record = store.record(game_id)
+    game = store.load_game(game_id)
+    title = record.headers.get("Event") or f"Game {game_id}"
+    return render_page(
+        game,
+        title=title,
+        headers=record.headers,
+        stats=game_stats(game).as_json(),
+        notes=list(record.notes),
+    )

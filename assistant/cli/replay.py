@@ -3,22 +3,26 @@
 GAME is a stored game's id (see ``sgs-table games``; ``--db`` as for the
 store commands) or a record file (.sgs or .json). An unknown game, a record
 that does not read or replay, or an N outside the game is one line on
-stderr and exit status 1.
+stderr and exit status 1. Reviewers' notes (``sgs-table note``) are shown under
+the move they are on.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
 from assistant.cli.arguments import DB_HELP, Commands, read_game
+from assistant.cli.note import note_lines
 from assistant.cli.state import format_state
 from assistant.review import format_narration, narrate
+from assistant.review.narration import Turn
 from assistant.store import Store, StoreError
 from engine.game import Game
-from engine.record import RecordError
+from engine.record import MoveNote, RecordError
 
 __all__ = ["add_command", "load_replay"]
 
@@ -46,16 +50,24 @@ def load_replay(game: str, db: str | None) -> Game:
     Raises RecordError (a file that does not read or replay), StoreError (an
     unknown game or an unreachable database) or ValueError (neither).
     """
+    return _load(game, db)[0]
+
+
+def _load(game: str, db: str | None) -> tuple[Game, Sequence[MoveNote]]:
+    """`load_replay`'s game, and its notes."""
     path = Path(game)
     if path.suffix.lower() in RECORD_SUFFIXES or path.exists() or not game.isdigit():
-        return read_game(path)[1]
+        record, loaded = read_game(path)
+        return loaded, record.notes
     with Store.open(db) as store:
-        return store.load_game(int(game))
+        game_id = int(game)
+        loaded = store.load_game(game_id)
+        return loaded, [(note.move, note.text) for note in store.notes(game_id)]
 
 
 def _replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        game = load_replay(args.game, args.db)
+        game, notes = _load(args.game, args.db)
     except (RecordError, StoreError) as exc:
         print(f"sgs-table: {exc}", file=sys.stderr)
         return 1
@@ -63,8 +75,31 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     if not 0 <= at <= len(game):
         print(f"sgs-table: --at {at} is outside 0..{len(game)}", file=sys.stderr)
         return 1
-    story = format_narration(narrate(game, at))
+    turns = narrate(game, at)
+    shown = [note for note in notes if note[0] <= at]
+    story = _with_notes(turns, shown) if shown else format_narration(turns)
     if story:
         out.write(story + "\n\n")
     out.write(format_state(game.state_at(at), at, len(game)) + "\n")
     return 0
+
+
+def _with_notes(turns: Sequence[Turn], notes: Sequence[MoveNote]) -> str:
+    """The narration as `format_narration` words it, each note after the lines of its
+    move (before the next turn's heading when it is on the last move of a turn)."""
+    pending = sorted(notes, key=lambda note: note[0])
+    out: list[str] = []
+
+    def notes_before(move: int) -> None:
+        while pending and pending[0][0] < move:
+            out.extend(note_lines(*pending.pop(0)))
+
+    for turn in turns:
+        if turn.lines:
+            notes_before(turn.lines[0].move)
+        out.append(turn.heading)
+        for line in turn.lines:
+            notes_before(line.move)
+            out.append(f"{line.move:>6}  {line.text}")
+    notes_before(sys.maxsize)
+    return "\n".join(out)

@@ -1,7 +1,8 @@
 """Looking back at a game: the story in words, the log and HP over time, the replay.
 
 ``narrate`` tells a game turn by turn; ``history`` turns it into log
-entries and HP series; ``replay`` is what the log and replay screens show.
+entries and HP series; ``replay`` is what the log and replay screens show;
+``stats`` counts a game's figures, and wins over many games.
 """
 
 from assistant.review.history import HpSeries, LogEntry, hp_series, log_entries
@@ -18,16 +19,30 @@ from assistant.review.replay import (
     tick_step,
     winner_name,
 )
+from assistant.review.stats import (
+    AcrossGames,
+    GameStats,
+    SeatStats,
+    WinCount,
+    across_games,
+    game_stats,
+)
 
 __all__ = [
     "FORCED_TAG",
+    "AcrossGames",
+    "GameStats",
     "HpSeries",
     "LogEntry",
     "LogRow",
     "Replay",
+    "SeatStats",
+    "WinCount",
+    "across_games",
     "corrected_moves",
     "format_narration",
     "game_line",
+    "game_stats",
     "general_name",
     "hp_series",
     "log_entries",

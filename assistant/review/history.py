@@ -4,7 +4,10 @@
 tells (a move can tell several: a Sha and the damage it did), each with the
 move's number, its notation and whether it was forced (flagged for review).
 :func:`hp_series` is every seat's HP after every move, the data of the
-replay screen's chart.
+replay screen's chart. For the replay's navigation, :func:`move_turns` is the
+turn after every move, :func:`key_moves` the moves worth jumping to (a death,
+damage of 2 or more, a role revealed, the game's end) and :func:`move_actor`
+the seat that made a move.
 
 >>> from engine.game import Game
 >>> game = Game()
@@ -15,6 +18,12 @@ replay screen's chart.
 ['an identity game for 4 players', 'seat 1 is the lord']
 >>> hp_series(game).hp[1][-1], hp_series(game).max_hp[1]
 (4, 4)
+>>> for text in ["deal", "next", "draw 1 x2", "!damage 2 2 from 1"]:
+...     game.push_text(text)
+>>> move_turns(game)[6:]
+(0, 0, 1, 1, 1)
+>>> key_moves(game), move_actor(game.moves[8]), move_actor(game.moves[9])
+((10,), 1, None)
 """
 
 from __future__ import annotations
@@ -22,10 +31,36 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.review.narration import narrate, turn_heading
+from assistant.review.stats import game_stats
 from engine.game import Game
-from engine.moves import Forced
+from engine.moves import (
+    Choose,
+    Discard,
+    Draw,
+    Forced,
+    Give,
+    Move,
+    Pass,
+    Recast,
+    Respond,
+    Show,
+    Skill,
+    Take,
+    Use,
+)
 
-__all__ = ["HpSeries", "LogEntry", "hp_series", "log_entries"]
+__all__ = [
+    "HpSeries",
+    "LogEntry",
+    "hp_series",
+    "key_moves",
+    "log_entries",
+    "move_actor",
+    "move_turns",
+]
+
+# The moves a seat makes itself (its ``seat`` is the one acting), for "the seat's next action".
+ACTIONS = (Use, Respond, Pass, Skill, Discard, Give, Take, Recast, Show, Choose, Draw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +103,7 @@ def log_entries(game: Game, upto: int | None = None) -> list[LogEntry]:
         move = moves[number - 1]
         notation = str(move)
         forced = isinstance(move, Forced)
-        state = game.state_at(number)
+        state = game.state_at(number - 1)  # a move belongs to the turn it was made in
         if state.turn.number != turn and state.turn.seat:
             turn, heading = state.turn.number, turn_heading(state)
         lines = told.get(number) or [(turn, heading, notation)]
@@ -96,3 +131,26 @@ def hp_series(game: Game) -> HpSeries:
             if not s.alive and s.seat not in deaths:
                 deaths[s.seat] = n
     return HpSeries(len(game), {k: tuple(v) for k, v in hp.items()}, top, deaths)
+
+
+def move_turns(game: Game) -> tuple[int, ...]:
+    """The turn number after every move: ``turns[n]`` after move ``n`` (0 = the setup)."""
+    return tuple(game.state_at(n).turn.number for n in range(len(game) + 1))
+
+
+def key_moves(game: Game) -> tuple[int, ...]:
+    """The moves worth jumping to, in order: the key events of the game's statistics
+    (deaths, saves, damage of 2 or more, roles shown, the winning move)."""
+    return tuple(sorted({event.move for event in game_stats(game).key_events}))
+
+
+def move_actor(move: Move) -> int | None:
+    """The seat that made the move (a use, a response, a skill, a draw...), or None."""
+    move = _plain(move)
+    if isinstance(move, ACTIONS):
+        return move.seat
+    return None
+
+
+def _plain(move: Move) -> Move:
+    return move.move if isinstance(move, Forced) else move

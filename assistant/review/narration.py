@@ -6,7 +6,9 @@ and from the difference between the states before and after it: HP, life,
 generals, the settlement stack (to say who dealt the damage) and the winner.
 
 Every line carries the number of the move it comes from (1 = the first
-move), the number ``sgs-table replay --at N`` takes.
+move), the number ``sgs-table replay --at N`` takes, and stands under the
+turn that move was made in. A judgement says what it did (``乐不思蜀 ♠2:
+play phase skipped``); a finished identity game ends with every seat's role.
 
 >>> from engine.game import Game
 >>> game = Game()
@@ -22,13 +24,23 @@ Setup
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
-from engine.cards import CardType
+from engine.cards import CardType, Colour, Suit
 from engine.catalogue import standard_catalogue
 from engine.derived import card, kind
-from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Judging
+from engine.frames import (
+    Ask,
+    CardUse,
+    DamageEvent,
+    Death,
+    Dying,
+    Expect,
+    Judgement,
+    Judging,
+    SkillUse,
+)
 from engine.game import Game
 from engine.moves import (
     Chain,
@@ -68,7 +80,18 @@ from engine.moves import (
 from engine.rules import describe_winner
 from engine.state import GameState, Role, Seat
 
-__all__ = ["Line", "Turn", "format_narration", "narrate", "narrate_move", "turn_heading"]
+__all__ = [
+    "ROLES_HEADING",
+    "Line",
+    "Turn",
+    "format_narration",
+    "narrate",
+    "narrate_move",
+    "turn_heading",
+]
+
+# The heading of the closing part of a finished identity game: every seat's role.
+ROLES_HEADING = "Roles"
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +272,10 @@ def narrate_move(move: Move, before: GameState, after: GameState) -> str | None:
             return f"seat {seat} shows {_cards(cards)}"
         case Recast(seat=seat, card=card_id):
             return f"seat {seat} recasts {card_label(card_id)}"
+        case Skill(seat=seat, skill="guicai", cards=(replacement,)) if (
+            _open_judgement(before) is not None
+        ):
+            return f"seat {seat} uses 鬼才: {_replaces(replacement, before)}"
         case Skill(seat=seat, skill=skill, cards=cards, targets=targets):
             text = f"seat {seat} uses {skill_name(skill)}"
             if cards:
@@ -272,6 +299,14 @@ def narrate_move(move: Move, before: GameState, after: GameState) -> str | None:
     return str(move)
 
 
+def _replaces(replacement: int, before: GameState) -> str:
+    """鬼才: which card now stands as the judgement card, in place of which."""
+    at = _open_judgement(before)
+    frame = before.stack[at] if at is not None else None
+    replaced = f" {card_label(frame.card)}" if isinstance(frame, Judgement) else ""
+    return f"{card_label(replacement)} replaces the judgement card{replaced}"
+
+
 def _judge(move: Judge, before: GameState) -> str:
     why = ""
     judging = next((f for f in reversed(before.stack) if isinstance(f, Judging)), None)
@@ -280,6 +315,115 @@ def _judge(move: Judge, before: GameState) -> str:
     elif move.reason:
         why = f" for {skill_name(move.reason)}"
     return f"seat {move.seat}'s judgement{why}: {card_label(move.card)}"
+
+
+# ---------------------------------------------------------------- judgement results
+
+# The delayed tricks that skip a phase, the suit that escapes them and the phase they
+# skip (乐不思蜀: unless a heart, no play phase; 兵粮寸断: unless a club, no draw phase).
+_SKIPPING_TRICKS = {
+    "indulgence": (Suit.HEART, "play"),
+    "supply_shortage": (Suit.CLUB, "draw"),
+}
+
+
+def _open_judgement(state: GameState) -> int | None:
+    """Where in the stack a judgement card waits to take effect (鬼才 may still
+    replace it); None when no judgement is waiting."""
+    for i in range(len(state.stack) - 1, -1, -1):
+        frame = state.stack[i]
+        if isinstance(frame, Judgement) and not frame.delivered:
+            return i
+    return None
+
+
+def _judgement_asker(move: Move, before: GameState) -> object | None:
+    """The frame the judgement answers (a delayed trick being judged, the Shan asked
+    for with 八卦阵, a skill's use), read from the stack before the result took effect."""
+    at = _open_judgement(before)
+    if at is not None:
+        return before.stack[at - 1] if at else None
+    if not isinstance(move, Judge) or not before.stack:
+        return None
+    top = before.stack[-1]
+    if isinstance(top, Expect) and top.what == "judge":
+        return before.stack[-2] if len(before.stack) > 1 else None
+    if isinstance(top, Ask) and top.asked == move.seat:
+        return top  # 八卦阵
+    return None
+
+
+def _judged_card(move: Move, before: GameState, after: GameState) -> int:
+    """The judgement card that took effect: the one turned over, or 鬼才's card."""
+    for frame in reversed(after.stack):
+        if isinstance(frame, Judgement):
+            return frame.card
+    if isinstance(move, Skill) and move.skill == "guicai" and move.cards:
+        return move.cards[0]
+    at = _open_judgement(before)
+    if at is not None:
+        frame = before.stack[at]
+        assert isinstance(frame, Judgement)
+        return frame.card
+    assert isinstance(move, Judge)
+    return move.card
+
+
+def _delayed_result(trick: Judging, judged: int, after: GameState) -> str:
+    """What a delayed trick's judgement card did."""
+    c = card(judged)
+    skipping = _SKIPPING_TRICKS.get(trick.kind)
+    if skipping is not None:
+        escape, phase = skipping
+        return "no effect" if c.suit is escape else f"{phase} phase skipped"
+    if trick.kind == "lightning":
+        if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
+            return "3 thunder damage"
+        zone = after.where.get(trick.card, "")
+        holder = int(zone.split(":")[1]) if zone.startswith("judge:") else trick.seat
+        return f"passes to seat {holder}" if holder != trick.seat else f"stays with seat {holder}"
+    return "no effect"
+
+
+def _skill_result(use: SkillUse, judged: int) -> str:
+    """What a skill's judgement card did (铁骑, 刚烈, 洛神)."""
+    c = card(judged)
+    red = c.colour is Colour.RED
+    if use.key == "tieji":
+        target = f"seat {use.targets[0]}" if use.targets else "the target"
+        return f"{target} cannot play 闪" if red else "no effect"
+    if use.key == "ganglie":
+        if c.suit is Suit.HEART:
+            return "no effect"
+        return f"seat {use.other} discards 2 hand cards or takes 1 damage"
+    if use.key == "luoshen":
+        return "the judging ends" if red else "kept"
+    return ""
+
+
+def narrate_judgement(move: Move, before: GameState, after: GameState) -> str | None:
+    """The result of the judgement that took effect in this move, in the game's terms
+    (``乐不思蜀 ♠2: play phase skipped``); None when no judgement took effect. The
+    result comes with the move that settles it: the judge move itself, or the 鬼才
+    or the pass that closes the window before the card takes effect."""
+    plain = move.move if isinstance(move, Forced) else move
+    if not isinstance(plain, Judge) and _open_judgement(before) is None:
+        return None
+    if _open_judgement(after) is not None:
+        return None  # still waiting: 鬼才 may replace the card
+    asker = _judgement_asker(plain, before)
+    judged = _judged_card(plain, before, after)
+    face = card(judged).face
+    if isinstance(asker, Judging):
+        what, result = kind_name(asker.kind), _delayed_result(asker, judged, after)
+    elif isinstance(asker, Ask):
+        what = kind_name("eight_diagram")
+        result = "counts as 闪" if card(judged).colour is Colour.RED else "no 闪"
+    elif isinstance(asker, SkillUse):
+        what, result = skill_name(asker.key), _skill_result(asker, judged)
+    else:
+        return None  # a judgement nothing waited for: its card is all there is to tell
+    return f"{what} {face}: {result}" if result else f"{what} {face}"
 
 
 # ---------------------------------------------------------------- effects
@@ -320,11 +464,15 @@ def _dying(state: GameState) -> set[int]:
 
 
 def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str]:
-    """What the engine settled by itself: HP, generals coming on, dying, deaths, the end."""
+    """What the engine settled by itself: a judgement's result, HP, generals coming
+    on, a face-down seat's turn skipped, dying, deaths, the end."""
     out: list[str] = []
     plain = move.move if isinstance(move, Forced) else move
     if isinstance(plain, Setup) or len(before.seats) != len(after.seats):
         return out
+    judged = narrate_judgement(plain, before, after)
+    if judged:
+        out.append(judged)
     newly_dying = _dying(after) - _dying(before)
     for b, a in zip(before.seats, after.seats, strict=True):
         n = a.seat
@@ -355,6 +503,8 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
                     out.append(f"seat {n} takes {lost} {element}damage{by} ({_hp(a)})")
         elif a.hp > b.hp and a.max_hp == b.max_hp:
             out.append(f"seat {n} recovers {a.hp - b.hp} HP ({_hp(a)})")
+        if b.flipped and not a.flipped and not isinstance(plain, Flip):
+            out.append(f"seat {n} is face down: skips the turn and turns face up")
         if n in newly_dying:
             out.append(f"seat {n} is dying (HP {a.hp})")
         if b.alive and not a.alive:
@@ -389,30 +539,78 @@ def turn_heading(state: GameState) -> str:
 
 
 def narrate(game: Game, upto: int | None = None) -> list[Turn]:
-    """The first ``upto`` moves (default: all) in words, grouped by turn."""
+    """The first ``upto`` moves (default: all) in words, grouped by turn.
+
+    A move is told under the turn it was made in, the turn of the state before
+    it: a move that ends a turn (a draw after 乐不思蜀, a death in one's own
+    turn) stays with what it ended, and the next turn's heading follows it. A
+    whole finished identity game closes with every seat's role."""
     last = len(game) if upto is None else upto
     if not 0 <= last <= len(game):
         raise IndexError(f"move {last} is out of range 0..{len(game)}")
     turns: list[Turn] = []
-    number, seat, heading = 0, 0, "Setup"
-    lines: list[Line] = []
+    part = _Part(0, 0, "Setup")
     moves = game.moves
     before = game.state_at(0)
     for i in range(1, last + 1):
         after = game.state_at(i)
+        if _starts(part, before):
+            part = _close(turns, part, before)
         move = moves[i - 1]
-        if after.turn.number != before.turn.number and after.turn.seat:
-            if lines or number:
-                turns.append(Turn(number, seat, heading, tuple(lines)))
-            number, seat, heading = after.turn.number, after.turn.seat, turn_heading(after)
-            lines = []
         said = narrate_move(move, before, after)
         for text in ([said] if said else []) + narrate_effects(move, before, after):
-            lines.append(Line(i, text))
+            part.lines.append(Line(i, text))
         before = after
-    if lines or number:
-        turns.append(Turn(number, seat, heading, tuple(lines)))
+    if _starts(part, before) and not before.over:
+        part = _close(turns, part, before)  # the turn the last move began: no moves yet
+    _close(turns, part, None)
+    if last == len(game) and before.over and before.mode == "identity":
+        roles = tuple(Line(last, text) for text in narrate_roles(before))
+        turns.append(Turn(before.turn.number, 0, ROLES_HEADING, roles))
     return turns
+
+
+@dataclass(slots=True)
+class _Part:
+    """A turn being told: its lines grow move by move."""
+
+    number: int
+    seat: int
+    heading: str
+    lines: list[Line] = field(default_factory=list)
+
+
+def _starts(part: _Part, state: GameState) -> bool:
+    """Whether the moves made in ``state`` belong to a turn after ``part``."""
+    turn = state.turn
+    return bool(turn.seat) and (turn.number, turn.seat) != (part.number, part.seat)
+
+
+def _close(turns: list[Turn], part: _Part, state: GameState | None) -> _Part:
+    """Keep ``part`` (unless it is an empty setup) and begin the turn ``state`` is in."""
+    if part.lines or part.number:
+        turns.append(Turn(part.number, part.seat, part.heading, tuple(part.lines)))
+    if state is None:
+        return part
+    return _Part(state.turn.number, state.turn.seat, turn_heading(state))
+
+
+def narrate_roles(state: GameState) -> list[str]:
+    """Every seat's role at the end, ``seat 3 (诸葛亮) was the renegade``; a role the
+    record never revealed is said to be unknown."""
+    renegades = sum(s.role is Role.RENEGADE for s in state.seats)
+    only_renegade = renegades <= 1 and "two_renegades" not in state.variant
+    out: list[str] = []
+    for s in state.seats:
+        names = ",".join(general_name(g) for g in s.generals)
+        who = f"seat {s.seat} ({names})" if names else f"seat {s.seat}"
+        if s.role is None:
+            out.append(f"{who}: role not revealed")
+        elif s.role is Role.LORD or (s.role is Role.RENEGADE and only_renegade):
+            out.append(f"{who} was the {s.role.value}")
+        else:
+            out.append(f"{who} was {_a(s.role.value)}")
+    return out
 
 
 def format_narration(turns: Sequence[Turn]) -> str:

@@ -13,6 +13,10 @@ holds one loaded game with its log and HP series computed once, and the
 table at move ``n`` on demand (kept, so sliding back and forth is cheap).
 :func:`chart_lines`, :func:`step_points` and :func:`tick_step` are the
 numbers of its HP chart; :func:`game_line` is a line of its games list.
+The chart runs over turns: :func:`turn_hp` keeps each seat's HP at the end of
+every turn, and :func:`turn_positions` places each move inside its turn for
+the chart's cursor. :func:`next_in` and :func:`previous_in` find the replay's
+next or previous point of interest (a key move, a seat's move).
 
 >>> from engine.game import Game
 >>> game = Game()
@@ -37,16 +41,29 @@ numbers of its HP chart; :func:`game_line` is a line of its games list.
 ('seat 1 draws 2',)
 >>> chart_lines(replay.hp)[4][-1]
 4
+>>> replay.turn_count, replay.turn_start(1), replay.turn_of(9), replay.next_action(1, 0)
+(1, 8, 1, 9)
+>>> replay.chart_x[7:], replay.turn_hp.hp[1]
+((0.0, 0.5, 1.0), (4, 4))
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from assistant.review.history import HpSeries, LogEntry, hp_series, log_entries
+from assistant.review.history import (
+    HpSeries,
+    LogEntry,
+    hp_series,
+    key_moves,
+    log_entries,
+    move_actor,
+    move_turns,
+)
 from assistant.store import GameSummary, StoredMove
 from assistant.terms import MODE_NAMES
 from assistant.views import TableView, table_view
@@ -59,9 +76,13 @@ __all__ = [
     "corrected_moves",
     "game_line",
     "log_rows",
+    "next_in",
+    "previous_in",
     "step_points",
     "text_em",
     "tick_step",
+    "turn_hp",
+    "turn_positions",
     "winner_name",
 ]
 
@@ -235,6 +256,69 @@ def step_points(values: Sequence[int]) -> list[tuple[int, int]]:
     return points
 
 
+def turn_ends(turns: Sequence[int]) -> tuple[int, ...]:
+    """The last move of each turn 0..T (turn 0: the setup), from the turn after each move.
+
+    >>> turn_ends([0, 0, 0, 1, 1, 2])
+    (2, 4, 5)
+    """
+    last = turns[-1] if turns else 0
+    return tuple(bisect.bisect_right(turns, t) - 1 for t in range(last + 1))
+
+
+def turn_hp(hp: HpSeries, turns: Sequence[int]) -> HpSeries:
+    """The HP series over turns: ``hp[seat][t]`` at the end of turn ``t``, deaths by turn.
+
+    >>> series = HpSeries(4, {1: (0, 4, 3, 2, 0)}, {1: 4}, {1: 4})
+    >>> by_turn = turn_hp(series, [0, 0, 1, 1, 2])
+    >>> by_turn.moves, by_turn.hp, by_turn.deaths
+    (2, {1: (4, 2, 0)}, {1: 2})
+    """
+    ends = turn_ends(turns)
+    values = {seat: tuple(hp_values[end] for end in ends) for seat, hp_values in hp.hp.items()}
+    deaths = {seat: turns[move] for seat, move in hp.deaths.items()}
+    return HpSeries(len(ends) - 1, values, dict(hp.max_hp), deaths)
+
+
+def turn_positions(turns: Sequence[int]) -> tuple[float, ...]:
+    """Where each move sits on the turns axis: a turn's moves spread over (t - 1, t].
+
+    The setup's moves (turn 0) all sit at 0; the last move of turn ``t`` at ``t``.
+
+    >>> turn_positions([0, 0, 1, 1, 2])
+    (0.0, 0.0, 0.5, 1.0, 2.0)
+    """
+    ends = turn_ends(turns)
+    out: list[float] = []
+    for n, t in enumerate(turns):
+        if t == 0:
+            out.append(0.0)
+            continue
+        first = ends[t - 1] + 1
+        out.append(t - 1 + (n - first + 1) / (ends[t] - first + 1))
+    return tuple(out)
+
+
+def next_in(points: Sequence[int], n: int) -> int | None:
+    """The first of the sorted ``points`` after ``n``, or None.
+
+    >>> next_in([3, 7], 3), next_in([3, 7], 7)
+    (7, None)
+    """
+    i = bisect.bisect_right(points, n)
+    return points[i] if i < len(points) else None
+
+
+def previous_in(points: Sequence[int], n: int) -> int | None:
+    """The last of the sorted ``points`` before ``n``, or None.
+
+    >>> previous_in([3, 7], 7), previous_in([3, 7], 3)
+    (3, None)
+    """
+    i = bisect.bisect_left(points, n)
+    return points[i - 1] if i > 0 else None
+
+
 def winner_name(winner: str | None) -> str:
     """'主公忠臣胜' for the side that won; '' while the game goes on.
 
@@ -277,13 +361,26 @@ class Replay:
     ``view(n)`` is the table after move ``n`` (0: before any), computed the
     first time it is asked for and kept; ``lines(n)`` are the log's
     sentences for move ``n``.
+
+    For navigation: ``turn_start(t)`` is the first move of turn ``t``,
+    ``next_key``/``previous_key`` the key moves around ``n`` (``keys``
+    given, or :func:`~assistant.review.history.key_moves`), ``next_action`` a
+    seat's next move. ``chart`` is the HP over turns (``turn_hp``), and
+    ``chart_x[n]`` where move ``n`` sits on it.
     """
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, keys: Sequence[int] | None = None) -> None:
         self.game = game
         self.moves = len(game)
         self.hp = hp_series(game)
-        self.chart = chart_lines(self.hp)
+        self.turns = move_turns(game)
+        self.turn_count = self.turns[-1]
+        self.turn_hp = turn_hp(self.hp, self.turns)
+        self.chart = chart_lines(self.turn_hp)
+        self.chart_x = turn_positions(self.turns)
+        found = key_moves(game) if keys is None else keys
+        self.key_moves = tuple(sorted(set(found)))
+        self._actors = tuple(move_actor(move) for move in game.moves)
         self._lines: dict[int, list[str]] = {}
         self._notation: dict[int, str] = {}
         for entry in log_entries(game):
@@ -307,3 +404,31 @@ class Replay:
 
     def notation(self, n: int) -> str:
         return self._notation.get(n, "")
+
+    def turn_of(self, n: int) -> int:
+        """The turn (0: the setup) the table is in after move ``n``."""
+        return self.turns[min(max(n, 0), self.moves)]
+
+    def turn_start(self, turn: int) -> int:
+        """The first move of the turn (clamped to 1..the last turn); 0 for turn 0."""
+        turn = min(max(turn, 0), self.turn_count)
+        if turn == 0:
+            return 0
+        return bisect.bisect_left(self.turns, turn)
+
+    def turn_seat(self, turn: int) -> int:
+        """Whose turn it is (0 for the setup)."""
+        return self.game.state_at(self.turn_start(turn)).turn.seat
+
+    def next_key(self, n: int) -> int | None:
+        return next_in(self.key_moves, n)
+
+    def previous_key(self, n: int) -> int | None:
+        return previous_in(self.key_moves, n)
+
+    def next_action(self, seat: int, n: int) -> int | None:
+        """The first move after move ``n`` that the seat made, or None."""
+        for number in range(max(n, 0) + 1, self.moves + 1):
+            if self._actors[number - 1] == seat:
+                return number
+        return None

@@ -94,6 +94,8 @@ from vision.payload import (
 __all__ = ["TableSession"]
 
 _SUSPECT_OPTIONS = (MISREAD, DUPLICATE_STICKER, SKILL)
+# The header of a game continued from another's move (TableSession.continue_from).
+ORIGIN = "Origin"
 _ROLES = {number: english for number, _, english, _ in ROLE_CARDS}
 _ASKING = ("respond", "peach", "nullify")
 _ZONE_WORDS = {
@@ -152,6 +154,26 @@ class TableSession:
         session._load()
         session._refresh()
         return session
+
+    @classmethod
+    def continue_from(cls, store: Store, game_id: int, moves: int) -> TableSession:
+        """从这里继续: a new stored game of the first ``moves`` moves of a stored one, opened.
+
+        The new game's ``Origin`` header names where it came from ("game 12,
+        move 140"); the stored game is left as it is. Raises StoreError when
+        the game cannot be read or ``moves`` is not 1..its moves.
+        """
+        record = store.record(game_id)
+        if not 1 <= moves <= len(record.moves):
+            raise StoreError(
+                f"game {game_id} has moves 1..{len(record.moves)}: cannot continue from {moves}"
+            )
+        origin = {ORIGIN: f"game {game_id}, move {moves}"}
+        try:
+            new_id = store.create_game(record.moves[:moves], origin)
+        except RecordError as exc:
+            raise StoreError(f"cannot continue game {game_id}: {exc}") from None
+        return cls.resume(store, new_id)
 
     def _load(self) -> None:
         """Take the game, and the rows its next move and input get, from the store.

@@ -1,8 +1,8 @@
 """The record store: every game's moves, append-only, in SQLite or PostgreSQL.
 
 ``database`` opens a database from a URL or a file path, ``models`` holds
-the SQLModel tables, ``games`` reads and writes games (their moves and the
-journal of their inputs) through them.
+the SQLModel tables, ``games`` reads and writes games (their moves, the
+journal of their inputs and reviewers' notes) through them.
 """
 
 from assistant.store.database import ENV_VAR, StoreError, default_url, open_database, resolve_url
@@ -10,6 +10,7 @@ from assistant.store.games import (
     SNAPSHOT_EVERY,
     ConflictError,
     GameSummary,
+    Note,
     Store,
     StoredInput,
     StoredMove,
@@ -21,6 +22,7 @@ __all__ = [
     "SNAPSHOT_EVERY",
     "ConflictError",
     "GameSummary",
+    "Note",
     "Store",
     "StoreError",
     "StoredInput",

@@ -269,7 +269,8 @@ def open_database(url: str | None = None, *, environ: Mapping[str, str] | None =
         event.listen(engine, "connect", _sqlite_reading if read_only else _sqlite_pragmas)
     database = Database(engine, name, path, read_only=read_only)
     with database.failures("cannot open it"):
-        SQLModel.metadata.create_all(engine)  # creates only what is missing
+        if not read_only:  # a store made by an older version may lack a table: read on
+            SQLModel.metadata.create_all(engine)  # creates only what is missing
         if path is not None and not read_only:
             database._identity = file_identity(path)
             database.hold_wal()

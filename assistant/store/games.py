@@ -26,6 +26,12 @@ its time, refused ones marked. It is written the same way, one row per input
 and never changed, and it is not the truth of the game (the moves are): it
 tells how the table got there.
 
+Reviewers' notes (`Store.add_note`, `Store.notes`) are appended the same way:
+each is on a position, move N of the moves in effect (0: the game as a
+whole), and stays there through later corrections (see
+`assistant.store.models`). `Store.record` carries them, so export and
+import keep them.
+
 >>> rows = [StoredMove(1, "setup identity 4"), StoredMove(2, "role 1 lord"),
 ...         StoredMove(3, "general 1 liubei"), StoredMove(4, "general 1 caocao", supersedes=3),
 ...         StoredMove(5, "general 2 sunquan"), StoredMove(6, None, supersedes=5)]
@@ -43,15 +49,22 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
 from assistant.store.database import Database, StoreError, open_database
-from assistant.store.models import GameRow, InputRow, MoveRow, SeatRow, SnapshotRow
+from assistant.store.models import GameRow, InputRow, MoveRow, NoteRow, SeatRow, SnapshotRow
 from engine.game import Game
 from engine.moves import Forced, Move, MoveSyntaxError, Setup
-from engine.record import Record, check_game, format_record, record_to_json
+from engine.record import (
+    MAX_NOTES,
+    Record,
+    check_game,
+    format_record,
+    note_problem,
+    record_to_json,
+)
 from engine.rules import IllegalMove
 from engine.state import GameState
 from engine.views import summary
@@ -60,6 +73,7 @@ __all__ = [
     "SNAPSHOT_EVERY",
     "ConflictError",
     "GameSummary",
+    "Note",
     "Store",
     "StoreError",
     "StoredInput",
@@ -69,6 +83,9 @@ __all__ = [
 
 SNAPSHOT_EVERY: Final = 100
 """A snapshot row is written after this many move rows (and at the moments listed in Store)."""
+
+NOTE_ATTEMPTS: Final = 5
+"""How many times `Store.add_note` takes the next number when other sessions take it first."""
 
 
 class ConflictError(StoreError):
@@ -104,6 +121,17 @@ class StoredInput:
     refused: bool = False
     reply: str = ""
     created_at: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A reviewer's note: the move it is on (0: the game as a whole), its text, when it
+    was written, and its number among the game's notes."""
+
+    move: int
+    text: str
+    created_at: str = ""
+    seq: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +282,20 @@ class Store:
                     ],
                 )
                 _insert_snapshot(conn, game_id, len(texts), texts, game.state)
+                if record.notes:
+                    conn.execute(
+                        insert(NoteRow),
+                        [
+                            {
+                                "game_id": game_id,
+                                "seq": seq,
+                                "move": move,
+                                "text": text,
+                                "created_at": now,
+                            }
+                            for seq, (move, text) in enumerate(record.notes, 1)
+                        ],
+                    )
         seqs = list(range(1, len(texts) + 1))
         self._tails[game_id] = _Tail(game, seqs, texts, len(texts) + 1, 0)
         return game_id
@@ -414,7 +456,40 @@ class Store:
                 raise StoreError(f"no game {game_id} in {self.db.name}") from None
         return expected_seq
 
+    def add_note(self, game_id: int, move: int, text: str) -> int:
+        """Append a note on move `move` of the moves in effect (0: the game as a whole);
+        returns its number.
+
+        StoreError, nothing written, for an unknown game, a move outside 0..the
+        moves in effect, a text no record could hold (empty, too long, not
+        valid Unicode) or a game with MAX_NOTES notes already.
+        """
+        problem = note_problem(text)
+        if problem:
+            raise StoreError(f"game {game_id}: {problem}")
+        self._headers(game_id)  # an unknown game, said as such
+        moves = len(self.moves(game_id))
+        if not 0 <= move <= moves:
+            raise StoreError(
+                f"game {game_id} has {moves} moves: a note goes on move 0..{moves}, not {move}"
+            )
+        with self.db.failures(f"cannot store a note on game {game_id}"):
+            self.db.check_file()
+            for _ in range(NOTE_ATTEMPTS):
+                try:
+                    with self.db.engine.begin() as conn:
+                        return _insert_note(conn, game_id, move, text)
+                except IntegrityError:
+                    continue  # another session took that number first: take the next
+        raise StoreError(f"game {game_id}: other sessions keep adding notes; try again")
+
     # ------------------------------------------------------------ reading
+
+    def notes(self, game_id: int) -> list[Note]:
+        """A game's notes in order of their moves (as written, on one move), those beyond
+        the moves in effect included."""
+        self._headers(game_id)  # an unknown game is an error, not a game without notes
+        return self._notes(game_id)
 
     def inputs(self, game_id: int) -> list[StoredInput]:
         """The journal of a game's inputs, in order (empty for an imported record)."""
@@ -471,11 +546,12 @@ class Store:
             raise StoreError(f"game {game_id}: {exc}") from None
 
     def record(self, game_id: int) -> Record:
-        """The game as a record: its headers and the moves in effect."""
+        """The game as a record: its headers, the moves in effect and the notes on them."""
         headers = self._headers(game_id)
         cache: dict[str, Move] = {}
         moves = tuple(_parse(game_id, row, cache) for row in self.moves(game_id))
-        return Record(headers, moves, tuple(range(1, len(moves) + 1)))
+        notes = tuple((n.move, n.text) for n in self._notes(game_id) if n.move <= len(moves))
+        return Record(headers, moves, tuple(range(1, len(moves) + 1)), notes)
 
     def export(self, game_id: int, fmt: Literal["sgs", "json"] = "sgs") -> str:
         """The record as ``.sgs`` text or JSON (docs/record-format.md)."""
@@ -592,6 +668,22 @@ class Store:
 
     # ------------------------------------------------------------ internals
 
+    def _notes(self, game_id: int) -> list[Note]:
+        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+            if self.db.read_only and not inspect(conn).has_table("notes"):
+                return []  # a read-only file from before notes: it cannot have any
+            found = conn.execute(
+                select(
+                    col(NoteRow.move),
+                    col(NoteRow.text),
+                    col(NoteRow.created_at),
+                    col(NoteRow.seq),
+                )
+                .where(col(NoteRow.game_id) == game_id)
+                .order_by(col(NoteRow.move), col(NoteRow.seq))
+            ).all()
+        return [Note(*row) for row in found]
+
     def _headers(self, game_id: int) -> dict[str, str]:
         with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
             headers = conn.execute(
@@ -705,6 +797,21 @@ def _update_seats(conn: Connection, game_id: int, before: GameState, after: Game
                 .where(col(SeatRow.game_id) == game_id, col(SeatRow.seat) == seat)
                 .values(generals=generals, role=role)
             )
+
+
+def _insert_note(conn: Connection, game_id: int, move: int, text: str) -> int:
+    """Insert a game's next note; its number. IntegrityError when another session took
+    that number first."""
+    count, last = conn.execute(
+        select(func.count(), func.max(col(NoteRow.seq))).where(col(NoteRow.game_id) == game_id)
+    ).one()
+    if count >= MAX_NOTES:
+        raise StoreError(f"game {game_id} has {MAX_NOTES:,} notes: no more can be added")
+    seq = (last or 0) + 1
+    conn.execute(
+        insert(NoteRow).values(game_id=game_id, seq=seq, move=move, text=text, created_at=_now())
+    )
+    return int(seq)
 
 
 def _insert_snapshot(

@@ -27,13 +27,20 @@ and `assistant.store.games` reads and writes it.
   table script (docs/table-script.md) with its time in seconds; refused
   inputs too, marked, since a bug report has to show them. ``sgs-table
   inputs`` writes a game's journal back out as a script.
+- ``notes``: reviewers' notes on a game's moves, keyed by (game id, sequence
+  number), **append only** too: a note names a position, move N of the moves
+  in effect (1-based; 0 is the game as a whole, before its first move), not
+  a row of ``moves``. A correction does not move or drop a note: the note
+  stays on position N, whatever move is there now; one beyond the moves in
+  effect (after an undo) is kept but left out of the game's record until
+  the game is that long again.
 """
 
 from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
-__all__ = ["GameRow", "InputRow", "MoveRow", "SeatRow", "SnapshotRow"]
+__all__ = ["GameRow", "InputRow", "MoveRow", "NoteRow", "SeatRow", "SnapshotRow"]
 
 
 class GameRow(SQLModel, table=True):
@@ -110,4 +117,16 @@ class InputRow(SQLModel, table=True):
     text: str
     refused: bool = False
     reply: str = ""
+    created_at: str
+
+
+class NoteRow(SQLModel, table=True):
+    """A reviewer's note on move ``move`` of a game (append only; see the module docstring)."""
+
+    __tablename__ = "notes"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    move: int  # the position in the moves in effect, 1-based; 0 = the game as a whole
+    text: str
     created_at: str

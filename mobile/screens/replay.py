@@ -9,8 +9,19 @@ series, and the table at each move computed when first shown), then:
 - the ring of seats (`mobile.widgets.ring.SeatRing`) shows the table after
   move ``n``, under its heading (turn, seat, phase);
 - the log's sentence(s) for move ``n`` and its notation;
-- the HP chart (`mobile.widgets.hp_chart.HpChart`) of the whole game, its
-  cursor at ``n``.
+- the HP chart (`mobile.widgets.hp_chart.HpChart`) of the whole game over
+  its turns (each seat's HP at each turn's end, a cross where a seat died),
+  its cursor at ``n`` placed inside its turn;
+- navigation: «回合 / 回合» and the turn list (the first move of a turn),
+  «关键 / 关键» (the key moves: a death, damage of 2 or more, a role
+  revealed, the end; `Replay.key_moves`), and a seat's next move (tap a seat
+  on the ring to choose it, then 下一动作 →);
+- 从这里继续: a new stored game of the first ``n`` moves, opened as the table
+  (`TableController.continue_from`), a what-if from this point;
+- the game's statistics (``stats_table``: a row a seat, then who damaged whom).
+
+Navigation only shows things: no tap here but 从这里继续 changes a game, and
+that one makes a new game rather than an input of this one.
 
 The slider redraws at most once a frame, and the chart moves only its
 cursor, so sliding through a long game stays smooth. While the current game
@@ -23,9 +34,12 @@ For UI tests:
   game (returns False and says why when the game cannot be read);
 - ``go_to(n)``: show move ``n`` (clamped to 0..N);
 - ``shown_move()`` -> ``n``; ``shown_hp()`` -> ``{seat: hp}`` as the ring shows it;
-- ``chart_series()`` -> ``{seat: (hp after move 0, 1, ...)}``, the data the
-  chart plots (below 0 drawn as 0, ending at the seat's death);
-- ``show_list()``: back to the games list (the 对局列表 button).
+- ``chart_series()`` -> ``{seat: (hp at the end of turn 0, 1, ...)}``, the
+  data the chart plots (below 0 drawn as 0, ending at the seat's death), and
+  ``chart_deaths()`` -> ``{seat: turn}``, where it draws each death's cross;
+- ``show_list()``: back to the games list (the 对局列表 button);
+- the navigation buttons are ``nav_buttons[name]`` (see ``WORDS``), the turn
+  list ``turn_spinner``; ``choose_seat(seat)`` is a tap on the ring.
 """
 
 from __future__ import annotations
@@ -40,18 +54,36 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from assistant.review import Replay, game_line, winner_name
+from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
 from assistant.terms import MODE_NAMES
 from mobile.controller import TableController
 from mobile.widgets.hp_chart import HpChart  # noqa: F401  (the .kv uses it)
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
+from mobile.widgets.stats_table import StatsTable
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 __all__ = ["ReplayScreen"]
 
 CURRENT = -1  # the games list's id for the game being played
+
+# What the replay's navigation says, in one place.
+WORDS: dict[str, str] = {
+    "turn_back": "«回合",
+    "turn_on": "回合»",
+    "key_back": "«关键",
+    "key_on": "关键»",
+    "seat_on": "下一动作 →",
+    "continue": "从这里继续",
+    "stats": "统计",
+    "chart": "图表",
+    "setup_turn": "开局",
+    "turn": "第{turn}回合 {seat}",
+    "no_key": "没有更多关键事件 · no more key events",
+    "no_action": "{seat} 之后没有动作 · no later move of this seat",
+    "pick_seat": "点选座位 · tap a seat",
+}
 
 
 class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
@@ -70,6 +102,17 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     body = ObjectProperty(None)
     games_box = ObjectProperty(None)
     view_box = ObjectProperty(None)
+    turn_spinner = ObjectProperty(None)
+    stats_box = ObjectProperty(None)  # holds the game's statistics (StatsTable)
+    note_text = StringProperty("")
+    seat = NumericProperty(0)  # the seat chosen for 下一动作 (0: none yet)
+    show_stats = BooleanProperty(False)  # the statistics in the chart's place (统计 / 图表)
+    stats_button_text = StringProperty(WORDS["stats"])
+    chart_area = ObjectProperty(None)
+    chart_panel = ObjectProperty(None)
+    stats_scroll = ObjectProperty(None)
+    seat_text = StringProperty("")
+    words = WORDS
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -85,8 +128,20 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         # The body holds the games list or the replay; keep both alive (the
         # ids are weak references) while one of them is out of the tree.
         self._boxes = (self.games_box.__self__, self.view_box.__self__)
+        self.nav_buttons: dict[str, Any] = {
+            w.jump: w for w in self.view_box.walk() if getattr(w, "jump", "")
+        }
         self.body.remove_widget(self.view_box)
         self.bind(listing=self._swap)
+        self.ring.on_seat = self.choose_seat
+        self._turn_labels: list[str] = []
+        self._chart_deaths: dict[int, int] = {}
+        self._showing_turn = False  # the turn list's text is being set, not chosen
+        self.stats_table = StatsTable()
+        self.stats_box.add_widget(self.stats_table)
+        # The chart and the statistics take turns in one place; keep both alive.
+        self._chart_or_stats = (self.chart_panel.__self__, self.stats_scroll.__self__)
+        self.chart_area.remove_widget(self.stats_scroll)
 
     def _swap(self, *_args: object) -> None:
         """The games list or the replay in the body, as ``listing`` says."""
@@ -140,7 +195,9 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             said = [escape_markup(line) for line in lines if line != notation]
             said.append(f"[color=#b0ccba]{escape_markup(notation)}[/color]")
             self.lines_text = "\n".join(said)
-        self.chart.cursor = n
+        self.chart.cursor = replay.chart_x[n]
+        self.note_text = ""
+        self._show_turn(replay.turn_of(n))
 
     def shown_move(self) -> int:
         return int(self.position)
@@ -155,9 +212,110 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         series: dict[int, tuple[int, ...]] = self.chart.series()
         return series
 
+    def chart_deaths(self) -> dict[int, int]:
+        """Where the chart marks each death: seat -> the turn it died in."""
+        return dict(self._chart_deaths)
+
     def show_list(self) -> None:
         self.refresh_games()
         self.listing = True
+
+    def go_to_turn(self, turn: int) -> None:
+        """Show the first move of the turn (turn 0: before the first move)."""
+        if self.replay is not None:
+            self.go_to(self.replay.turn_start(turn))
+
+    def turn_back(self) -> None:
+        """«回合: the start of this turn, or of the one before when already there."""
+        replay = self.replay
+        if replay is None:
+            return
+        n = int(self.position)
+        turn = replay.turn_of(n)
+        start = replay.turn_start(turn)
+        self.go_to(start if start < n else replay.turn_start(turn - 1))
+
+    def turn_on(self) -> None:
+        """回合»: the first move of the next turn (the last move after the last turn)."""
+        replay = self.replay
+        if replay is None:
+            return
+        turn = replay.turn_of(int(self.position))
+        self.go_to(replay.turn_start(turn + 1) if turn < replay.turn_count else replay.moves)
+
+    def key_back(self) -> None:
+        self._jump(None if self.replay is None else self.replay.previous_key(int(self.position)))
+
+    def key_on(self) -> None:
+        self._jump(None if self.replay is None else self.replay.next_key(int(self.position)))
+
+    def seat_on(self) -> None:
+        """下一动作 →: the chosen seat's next move."""
+        replay = self.replay
+        if replay is None:
+            return
+        if not self.seat:
+            self.note_text = WORDS["pick_seat"]
+            return
+        found = replay.next_action(int(self.seat), int(self.position))
+        if found is None:
+            self.note_text = WORDS["no_action"].format(seat=self.seat_text)
+            return
+        self.go_to(found)
+
+    def choose_seat(self, seat: int) -> None:
+        """A seat tapped on the ring: the one 下一动作 follows."""
+        self.seat = seat
+        self._show_seat()
+
+    def continue_here(self) -> bool:
+        """从这里继续: a new game of the moves so far, opened on the table screen."""
+        replay = self.replay
+        game_id = self.game_id if self.game_id is not None else self.controller.session.game_id
+        if replay is None or game_id is None:
+            return False
+        reply = self.controller.continue_from(game_id, int(self.position))
+        if not reply.ok:
+            self.note_text = reply.message
+            return False
+        if self.manager is not None and self.manager.has_screen("table"):
+            self.manager.current = "table"
+        return True
+
+    def _jump(self, n: int | None) -> None:
+        if n is None:
+            self.note_text = WORDS["no_key"]
+        else:
+            self.go_to(n)
+
+    def turn_chosen(self, text: str) -> None:
+        """A turn picked from the turn list."""
+        if self._showing_turn or text not in self._turn_labels:
+            return
+        turn = self._turn_labels.index(text)
+        if self.replay is not None and turn != self.replay.turn_of(int(self.position)):
+            self.go_to_turn(turn)
+
+    def _show_turn(self, turn: int) -> None:
+        if 0 <= turn < len(self._turn_labels):
+            self._showing_turn = True
+            self.turn_spinner.text = self._turn_labels[turn]
+            self._showing_turn = False
+
+    def _show_seat(self) -> None:
+        replay = self.replay
+        if replay is None or self.seat not in replay.names:
+            self.seat = 0
+        self.seat_text = replay.names.get(int(self.seat), "") if replay is not None else ""
+
+    def _turn_list(self, replay: Replay) -> list[str]:
+        """The turn list: 开局, then 第N回合 · the seat whose turn it is."""
+        labels = [WORDS["setup_turn"]]
+        for turn in range(1, replay.turn_count + 1):
+            seat = replay.turn_seat(turn)
+            name = replay.names.get(seat, str(seat))
+            labels.append(WORDS["turn"].format(turn=turn, seat=name))
+        return labels
 
     # ------------------------------------------------------------ games list
 
@@ -199,7 +357,20 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.last_move = replay.moves
         self.slider.max = max(replay.moves, 0)
         top = max(replay.hp.max_hp.values(), default=0)
-        self.chart.plot(replay.chart, replay.moves, replay.names, replay.hp.deaths, top=top)
+        deaths = self._chart_deaths = replay.turn_hp.deaths
+        self.chart.plot(replay.chart, replay.turn_count, replay.names, deaths, top=top)
+        self._turn_labels = self._turn_list(replay)
+        self.turn_spinner.values = self._turn_labels
+        self.stats_table.show(game_stats(replay.game))
+        self._show_seat()
+
+    def toggle_stats(self) -> None:
+        """统计 / 图表: the game's statistics in the chart's place, or the chart again."""
+        self.show_stats = not self.show_stats
+        chart, stats = self._chart_or_stats
+        self.chart_area.clear_widgets()
+        self.chart_area.add_widget(stats if self.show_stats else chart)
+        self.stats_button_text = WORDS["chart" if self.show_stats else "stats"]
 
     def step(self, delta: int) -> None:
         """The step buttons: -1 and +1 a move; very large deltas go to the ends."""

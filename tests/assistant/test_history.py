@@ -92,10 +92,11 @@ def test_log_entries_upto_is_a_prefix(stem: str) -> None:
 
 @pytest.mark.parametrize("stem", STEMS)
 def test_every_entry_is_under_the_turn_it_was_made_in(stem: str) -> None:
-    """The narration starts a turn at the move that starts it; silent moves too."""
+    """Every entry, silent moves too, is under the turn of the state the move was made
+    in (a move that ends a turn stays under it; the next heading follows)."""
     game = sample(stem)
     for e in log_entries(game):
-        assert e.turn == game.state_at(e.move).turn.number, e
+        assert e.turn == game.state_at(e.move - 1).turn.number, e
 
 
 def test_forced_moves_are_flagged() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sqlite3
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -89,4 +90,18 @@ def test_a_store_in_a_read_only_folder_is_listed(folder: Path) -> None:
 def test_a_read_only_store_file_is_listed(folder: Path) -> None:
     db = _stored_game(folder)
     db.chmod(READ_ONLY_FILE)
+    _as_a_reader(lambda: _reads_but_never_writes(db))
+
+
+def test_a_read_only_store_from_an_older_version_is_listed(folder: Path) -> None:
+    """A store made before a table existed (notes) cannot get it when read-only:
+    it is read without it."""
+    db = _stored_game(folder)
+    connection = sqlite3.connect(db)
+    connection.execute("DROP TABLE notes")
+    connection.commit()
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    connection.close()
+    db.chmod(READ_ONLY_FILE)
+    folder.chmod(READ_ONLY_FOLDER)
     _as_a_reader(lambda: _reads_but_never_writes(db))

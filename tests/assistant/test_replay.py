@@ -10,6 +10,7 @@ import pytest
 
 from assistant.cli import build_parser, run
 from assistant.review import format_narration, narrate
+from assistant.review.narration import ROLES_HEADING
 from assistant.store import Store
 from engine.game import Game
 from engine.record import parse_record, replay
@@ -46,11 +47,16 @@ def test_every_death_and_the_winner_are_told(path: Path) -> None:
         assert re.search(rf"^ +\d+  seat {seat.seat} dies", text, flags=re.MULTILINE), seat
     assert len(re.findall(r"^ +\d+  seat \d+ dies", text, flags=re.MULTILINE)) == len(dead)
     assert game.state.over
-    # The end is told; after it, only the roles still face down are shown.
+    # The end is told; after it, only the roles still face down are shown, then
+    # (a whole identity game) every seat's role under the closing heading.
     _, ending, after = text.partition(f"the game ends: {describe_winner(game.state.winner)}")
     assert ending, text[-300:]
-    shown = after.splitlines()[1:]
+    revealed, _, roles = after.partition(f"\n{ROLES_HEADING}\n")
+    shown = revealed.splitlines()[1:]
     assert all(re.fullmatch(r" +\d+  seat \d+ is (?:an?|the) \w+", line) for line in shown), after
+    told = roles.splitlines()
+    assert all(re.fullmatch(r" +\d+  seat \d+ \(\S+\) was (?:an?|the) \w+", line) for line in told)
+    assert len(told) == (len(game.state.seats) if game.state.mode == "identity" else 0)
 
 
 def test_the_narration_reads_like_the_table() -> None:

@@ -1,0 +1,113 @@
+"""``sgs-table note GAME MOVE TEXT``: a reviewer's note on a move of a stored game;
+``sgs-table note GAME``: the game's notes.
+
+A note is on a position, move MOVE of the moves in effect (0: the game as a
+whole, before its first move), and is kept with the game, append only: it is
+exported and imported with the record (docs/record-format.md) and shown by
+``sgs-table replay`` under its move. An unknown game, a move outside the game
+or an empty note is one line on stderr and exit status 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import asdict
+from typing import TextIO
+
+from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.store import Note, Store
+from engine.moves import shown
+
+__all__ = ["add_command", "note_lines"]
+
+MAX_DIGITS = 9
+_LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def add_command(commands: Commands) -> None:
+    p = commands.add_parser(
+        "note",
+        help="add a note to a move of a stored game, or list the game's notes",
+        description="With MOVE and TEXT, add a reviewer's note on move MOVE of the moves in "
+        "effect (0: the game as a whole); notes are never changed or removed, and are kept "
+        "by export and import. With the game alone, list its notes.",
+    )
+    p.add_argument(
+        "game", type=_number, metavar="GAME", help="the game's id (see `sgs-table games`)"
+    )
+    p.add_argument(
+        "move", type=_number, nargs="?", metavar="MOVE", help="the move the note is on (0..moves)"
+    )
+    p.add_argument(
+        "text",
+        nargs="?",
+        metavar="TEXT",
+        help="the note (quote it; `--` first if it starts with -)",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.set_defaults(handler=_note)
+
+
+def _number(text: str) -> int:
+    """An argparse type: a whole number of at most MAX_DIGITS digits, never echoed whole."""
+    if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
+        raise argparse.ArgumentTypeError(
+            f"not a number of at most {MAX_DIGITS} digits: {shown(text, 20)}"
+        )
+    return int(text)
+
+
+def note_lines(move: int, text: str, label: str = "note:") -> list[str]:
+    """A note as the terminal shows it: under its move number as `sgs-table replay`
+    numbers its lines, then ``label``; a text of several lines goes on under the first."""
+    first, *rest = _LINE_END.split(text)
+    head = f"{move:>6}  {label} "
+    return [head + first, *(" " * len(head) + line for line in rest)]
+
+
+def _note(args: argparse.Namespace, out: TextIO) -> int:
+    if args.move is not None and args.text is None:
+        print("sgs-table: note: give the note's TEXT after its MOVE", file=sys.stderr)
+        return 2
+
+    def act(store: Store) -> int:
+        if args.move is not None:
+            return _add(store, args, out)
+        return _list(store, args.game, args.json, out)
+
+    return with_store(args.db, act)
+
+
+def _add(store: Store, args: argparse.Namespace, out: TextIO) -> int:
+    seq = store.add_note(args.game, args.move, args.text)
+    if args.json:
+        json.dump({"game": args.game, "note": seq, "move": args.move}, out)
+        out.write("\n")
+    else:
+        out.write(f"note {seq} added to game {args.game}, on move {args.move}\n")
+    return 0
+
+
+def _list(store: Store, game_id: int, as_json: bool, out: TextIO) -> int:
+    notes = store.notes(game_id)
+    if as_json:
+        json.dump([asdict(note) for note in notes], out, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return 0
+    moves = len(store.moves(game_id))
+    for note in notes:
+        out.write("\n".join(note_lines(note.move, note.text, _label(note, moves))) + "\n")
+    count = f"{len(notes)} note{'s' if len(notes) != 1 else ''}"
+    out.write(f"{count} on game {game_id} ({moves} moves in effect)\n")
+    return 0
+
+
+def _label(note: Note, moves: int) -> str:
+    """When the note was written (UTC, to the minute), and whether an undo left it
+    beyond the moves in effect (kept, but not exported until the game is that long)."""
+    label = note.created_at[:16].replace("T", " ")
+    return label + (" (beyond the moves in effect)" if note.move > moves else "") + ":"

@@ -1,0 +1,85 @@
+"""The statistics of a game on the replay screen: a row a seat, then who damaged whom.
+
+Plain labels in a grid, sized by `mobile.widgets.base.unit`: the figures
+come from `assistant.review.game_stats` (what `sgs-table stats` prints).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+
+from assistant.review import GameStats, general_name
+from mobile.widgets.base import unit
+
+__all__ = ["COLUMNS", "StatsTable", "seat_rows"]
+
+# The columns of a seat's row, in one place (translations come with the catalogs).
+COLUMNS = ("座位", "武将", "伤害", "受伤", "回复", "失血", "击杀", "阵亡")
+MATRIX_CORNER = "伤害 → "
+NO_SOURCE = "无来源"
+
+
+def seat_rows(stats: GameStats) -> list[tuple[str, ...]]:
+    """The rows the table shows, as text: one a seat, in COLUMNS' order."""
+    return [
+        (
+            f"{s.seat}",
+            "/".join(general_name(g) for g in s.generals) or "-",
+            f"{s.dealt}",
+            f"{s.taken}",
+            f"{s.healing_received}",
+            f"{s.hp_lost}",
+            f"{s.kills}",
+            f"{s.deaths}",
+        )
+        for s in stats.seats
+    ]
+
+
+def matrix_rows(stats: GameStats) -> list[tuple[str, ...]]:
+    """Who damaged whom: a header of target seats, then a row a source (first: none)."""
+    seats = [s.seat for s in stats.seats]
+    rows = [(MATRIX_CORNER, *(f"{n}" for n in seats))]
+    for source, row in enumerate(stats.damage_matrix):
+        if source == 0 and not any(row):
+            continue  # no damage without a source: no row for it
+        label = NO_SOURCE if source == 0 else f"{source}"
+        rows.append((label, *(f"{n}" if n else "·" for n in row)))
+    return rows
+
+
+class StatsTable(GridLayout):  # type: ignore[misc]  # Kivy ships no type hints
+    """Two grids stacked: the seats' figures, then the damage matrix."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(cols=1, size_hint_y=None, spacing=unit() * 1.2, **kwargs)
+        self.bind(minimum_height=self.setter("height"))
+        self.rows_shown: list[tuple[str, ...]] = []
+
+    def show(self, stats: GameStats) -> None:
+        self.clear_widgets()
+        self.rows_shown = seat_rows(stats)
+        self.add_widget(_grid([COLUMNS, *self.rows_shown]))
+        self.add_widget(_grid(matrix_rows(stats)))
+
+
+def _grid(rows: list[tuple[str, ...]]) -> GridLayout:
+    grid = GridLayout(cols=len(rows[0]), size_hint_y=None, spacing=unit() * 0.4)
+    grid.bind(minimum_height=grid.setter("height"))
+    for r, row in enumerate(rows):
+        for text in row:
+            label = Label(
+                text=text,
+                font_size=unit() * 2.6,
+                bold=r == 0,
+                size_hint_y=None,
+                height=unit() * 4.2,
+                shorten=True,
+            )
+            label.bind(width=lambda w, value: setattr(w, "text_size", (value, None)))
+            label.halign = "center"
+            grid.add_widget(label)
+    return grid
