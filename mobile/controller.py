@@ -243,6 +243,10 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
     def correct(self, number: int, text: str) -> Reply:
         return self.perform(Command("correct", (str(number), *text.split()), self.clock()))
 
+    def note(self, number: int, text: str) -> Reply:
+        """备注: a note on move ``number`` of the current game (a script `note` input)."""
+        return self.perform(Command("note", (str(number), text), self.clock()))
+
     def enter(self, text: str) -> Reply:
         """A move typed on the log screen: made as it is, or forced when the engine refuses it."""
         return self.perform(Command("enter", tuple(text.split()), self.clock()))

@@ -82,6 +82,7 @@ USAGE: Final = {
     "force": "force MOVE...",
     "enter": "enter MOVE...",
     "reload": "reload",
+    "note": "note N TEXT...",
     # the action tokens as buttons (undo and pass are above)
     "ok": "ok",
     "no": "no",
@@ -429,6 +430,11 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.cancel)
         case "reload":
             call = _call(TableSession.reload)
+        case "note":
+            number = w.number("N")
+            text = " ".join(w.rest("TEXT"))
+            w.out = [str(number), text]
+            call = _call(TableSession.note, number, text)
         case "resume":
             call = _call(TableSession.forget)
         case _:

@@ -758,6 +758,17 @@ class TableSession:
         self._forget()
         return Reply(True, f"reopened after move {len(self.game.moves)}")
 
+    def note(self, move: int, text: str) -> Reply:
+        """备注: a note on move ``move`` of this game (0: on the game as a whole), kept
+        with the game in the store (append-only) and by its export and import."""
+        if self.store is None or self.game_id is None:
+            return self._fail("notes are kept with a stored game: nothing to note on")
+        try:
+            self.store.add_note(self.game_id, move, text)
+        except StoreError as exc:
+            return self._fail(f"not noted: {exc}")
+        return Reply(True, f"note on move {move}: {text}")
+
     def reload(self) -> Reply:
         """重新载入: the game as the store has it now, in place of this session's own.
 

@@ -23,6 +23,7 @@ For UI tests:
   (headings left out);
 - ``select(move)``: what tapping one of the move's rows does;
 - ``correct_to(text)``: put ``text`` in the box and press 修正 (returns the reply);
+- ``note_to(text)``: put ``text`` in the box and press 备注 (a note on the move);
 - ``undo()``: press 撤销 (returns the reply);
 - ``reload()``: press 重新载入 (returns the reply).
 
@@ -200,6 +201,18 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if move == 0:
             return self._show(Reply(False, "tap a move in the log first"))
         return self._show(self.controller.correct(move, self.notation_input.text.strip()))
+
+    def note_to(self, text: str) -> Reply:
+        """Note ``text`` on the selected move (what 备注 does with the box's text)."""
+        self.notation_input.text = text
+        return self.note_pressed()
+
+    def note_pressed(self) -> Reply:
+        """备注: the box's text kept as a note on the selected move (not a move)."""
+        move = int(self.selected_move)
+        if move == 0:
+            return self._show(Reply(False, "tap a move in the log first"))
+        return self._show(self.controller.note(move, self.notation_input.text.strip()))
 
     def _show(self, reply: Reply) -> Reply:
         # The reply's first line only: a refusal is one line and changes nothing.

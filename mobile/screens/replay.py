@@ -77,6 +77,7 @@ WORDS: dict[str, str] = {
     "seat_on": "下一动作 →",
     "continue": "从这里继续",
     "stats": "统计",
+    "note": "备注",
     "chart": "图表",
     "setup_turn": "开局",
     "turn": "第{turn}回合 {seat}",
@@ -137,6 +138,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._turn_labels: list[str] = []
         self._chart_deaths: dict[int, int] = {}
         self._showing_turn = False  # the turn list's text is being set, not chosen
+        self.notes: dict[int, list[str]] = {}  # the notes of the game shown, by move
         self.stats_table = StatsTable()
         self.stats_box.add_widget(self.stats_table)
         # The chart and the statistics take turns in one place; keep both alive.
@@ -194,6 +196,10 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             notation = replay.notation(n)
             said = [escape_markup(line) for line in lines if line != notation]
             said.append(f"[color=#b0ccba]{escape_markup(notation)}[/color]")
+            said += [
+                f"[color=#f2c14e]{WORDS['note']} · {escape_markup(text)}[/color]"
+                for text in self.notes.get(n, ())
+            ]
             self.lines_text = "\n".join(said)
         self.chart.cursor = replay.chart_x[n]
         self.note_text = ""
@@ -362,7 +368,21 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._turn_labels = self._turn_list(replay)
         self.turn_spinner.values = self._turn_labels
         self.stats_table.show(game_stats(replay.game))
+        self.notes = self._notes_of(self.game_id)
         self._show_seat()
+
+    def _notes_of(self, game_id: int | None) -> dict[int, list[str]]:
+        """The notes kept with the game shown (None: the current game), by move."""
+        stored = self.controller.session.game_id if game_id is None else game_id
+        notes: dict[int, list[str]] = {}
+        if stored is None:
+            return notes
+        try:
+            for note in self.controller.store.notes(stored):
+                notes.setdefault(note.move, []).append(note.text)
+        except StoreError:
+            pass  # no notes to show is no reason to refuse the replay
+        return notes
 
     def toggle_stats(self) -> None:
         """统计 / 图表: the game's statistics in the chart's place, or the chart again."""

@@ -9,6 +9,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+# The note the table app's driver adds on move 15 from the log screen (drive_table.py),
+# checked by test_table_app.py: here, where both import it without importing Kivy.
+NOTE = "好牌 · a good play"
+
 REPO = Path(__file__).resolve().parents[2]
 
 

@@ -37,6 +37,7 @@ from assistant.session import SessionPrompt  # noqa: E402
 from engine.state import GameState  # noqa: E402
 from mobile.kivy_app import Options, SgsTableApp, use_font  # noqa: E402
 from mobile.widgets.base import SCREENS  # noqa: E402
+from tests.mobile.app_run import NOTE  # noqa: E402
 
 VIDEO = REPO / "samples" / "demo.mp4"
 GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
@@ -264,6 +265,9 @@ class Driver:
         yield from self.go("log")
         log = self.manager.get_screen("log")
         self.report["screens"]["log"] = [list(e) for e in log.shown_entries()]
+        log.select(15)
+        yield 0.1
+        self.report["note"] = log.note_to(NOTE).ok
         yield from self.shot("log", "记录")
 
         yield from self.go("replay")
@@ -275,6 +279,7 @@ class Driver:
         self.report["screens"]["replay"] = {
             "move": replay.shown_move(),
             "hp": {str(k): v for k, v in replay.shown_hp().items()},
+            "lines": replay.lines_text,
         }
         yield from self.shot("replay", "回放")
 

@@ -28,7 +28,7 @@ from assistant.store import Store
 from engine.derived import attack_range_value, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import replay
-from tests.mobile.app_run import run_driver
+from tests.mobile.app_run import NOTE, run_driver
 from tests.mobile.glyphs import text_problems
 from vision.decode import Decoder
 from vision.sources import VideoSource
@@ -119,6 +119,20 @@ def test_log_and_replay_screens_match_the_game(run: tuple[dict[str, Any], Game, 
     assert replayed["move"] == 15
     at = game.state_at(15)
     assert {int(k): v for k, v in replayed["hp"].items()} == {s.seat: s.hp for s in at.seats}
+
+
+def test_a_note_from_the_log_screen_is_kept_and_shown_in_the_replay(
+    run: tuple[dict[str, Any], Game, Path],
+) -> None:
+    """备注 on move 15 of the log screen: stored with the game, journaled as a `note`
+    input, and shown under move 15 in the replay."""
+    report, _, out = run
+    assert report["note"]
+    assert NOTE in report["screens"]["replay"]["lines"]
+    with Store.open(f"sqlite:///{out / 'table.db'}") as store:
+        (game,) = store.games()
+        assert [(n.move, n.text) for n in store.notes(game.id)] == [(15, NOTE)]
+    assert f"note 15 '{NOTE}'" in report["journal"]
 
 
 def test_the_journal_is_what_the_table_did(run: tuple[dict[str, Any], Game, Path]) -> None:
