@@ -51,13 +51,17 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
+from kivy.uix.textinput import TextInput
 from kivy.utils import escape_markup
 
 from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
 from assistant.terms import MODE_NAMES
 from mobile.controller import TableController
+from mobile.widgets.base import TableButton, unit
 from mobile.widgets.hp_chart import HpChart  # noqa: F401  (the .kv uses it)
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
 from mobile.widgets.stats_table import StatsTable
@@ -67,6 +71,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 __all__ = ["ReplayScreen"]
 
 CURRENT = -1  # the games list's id for the game being played
+SAVE_ACCENT = (0.960, 0.760, 0.250, 1)  # theme.kv's GOLD: the button that keeps something
 
 # What the replay's navigation says, in one place.
 WORDS: dict[str, str] = {
@@ -78,6 +83,8 @@ WORDS: dict[str, str] = {
     "continue": "从这里继续",
     "stats": "统计",
     "note": "备注",
+    "save": "保存",
+    "cancel": "取消",
     "chart": "图表",
     "setup_turn": "开局",
     "turn": "第{turn}回合 {seat}",
@@ -287,6 +294,47 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if self.manager is not None and self.manager.has_screen("table"):
             self.manager.current = "table"
         return True
+
+    def add_note(self, text: str) -> bool:
+        """备注: ``text`` kept as a note on the move shown. On the game being played it
+        is a `note` input (journaled, like the log screen's 备注); on a stored game it
+        goes to the store directly: looking back is no input of any table."""
+        n = int(self.position)
+        if self.game_id is None:
+            reply = self.controller.note(n, text)
+            ok, message = reply.ok, reply.message
+        else:
+            try:
+                self.controller.store.add_note(self.game_id, n, text)
+                ok, message = True, f"note on move {n}"
+            except StoreError as error:
+                ok, message = False, str(error)
+        self.note_text = message.splitlines()[0] if message else ""
+        if ok:
+            self.notes = self._notes_of(self.game_id)
+            self.go_to(n)
+            self.note_text = message
+        return ok
+
+    def open_note(self) -> None:
+        """The 备注 button: a box for the note's text, saved on the move shown."""
+        box = BoxLayout(orientation="vertical", spacing=unit() * 1, padding=unit() * 1)
+        text = TextInput(multiline=True, font_size=unit() * 3.2)
+        buttons = BoxLayout(size_hint_y=None, height=unit() * 8, spacing=unit() * 1)
+        popup = Popup(
+            title=f"{WORDS['note']} · {int(self.position)}",
+            content=box,
+            size_hint=(0.6, 0.5),
+        )
+        save = TableButton(text=WORDS["save"], accent=SAVE_ACCENT)
+        save.bind(on_release=lambda *_: (self.add_note(text.text.strip()), popup.dismiss()))
+        cancel = TableButton(text=WORDS["cancel"])
+        cancel.bind(on_release=lambda *_: popup.dismiss())
+        buttons.add_widget(save)
+        buttons.add_widget(cancel)
+        box.add_widget(text)
+        box.add_widget(buttons)
+        popup.open()
 
     def _jump(self, n: int | None) -> None:
         if n is None:

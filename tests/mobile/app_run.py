@@ -12,6 +12,8 @@ from typing import Any
 # The note the table app's driver adds on move 15 from the log screen (drive_table.py),
 # checked by test_table_app.py: here, where both import it without importing Kivy.
 NOTE = "好牌 · a good play"
+# The note drive_replay.py adds on a stored game's move from the replay screen.
+REPLAY_NOTE = "what if 曹操 had kept the 桃?"
 
 REPO = Path(__file__).resolve().parents[2]
 

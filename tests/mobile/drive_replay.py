@@ -25,6 +25,7 @@ configure_kivy(width=1280, height=800)
 
 from kivy.core.window import Window  # noqa: E402
 
+from tests.mobile.app_run import REPLAY_NOTE  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
 
 TURN = 5  # the turn chosen in the turn list
@@ -115,6 +116,15 @@ class ReplayDriver(Driver):
 
         replay.go_to(CONTINUE_AT)
         yield 0.1
+        tap(replay.nav_buttons["note"])  # 备注: the box for the note's text opens
+        yield 0.3
+        boxes = [w for w in Window.children if type(w).__name__ == "Popup"]
+        self.report["note_box"] = len(boxes)
+        for box in boxes:
+            box.dismiss()
+        yield 0.3
+        self.report["noted"] = replay.add_note(REPLAY_NOTE)
+        self.report["noted_lines"] = replay.lines_text
         tap(replay.nav_buttons["continue"])
         self.note("tap continue")
         yield 0.4

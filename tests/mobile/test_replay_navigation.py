@@ -18,7 +18,7 @@ from assistant.review import game_stats
 from assistant.store import Store
 from engine.game import Game
 from engine.record import parse_record, replay
-from tests.mobile.app_run import run_driver
+from tests.mobile.app_run import REPLAY_NOTE, run_driver
 from tests.mobile.drive_replay import CONTINUE_AT, SEAT, TURN
 
 REPO = Path(__file__).resolve().parents[2]
@@ -138,3 +138,16 @@ def test_the_statistics_are_on_the_replay_screen(run: tuple[dict[str, Any], Game
     ]
     assert sum(int(r[2]) for r in rows) > 0  # a real game: someone dealt damage
     assert report["stats_shown"] and report["stats_scroll_height"] > 100  # 统计 shows them
+
+
+def test_a_note_from_the_replay_screen_is_stored_and_shown(
+    run: tuple[dict[str, Any], Game, Path],
+) -> None:
+    """备注 on a stored game's move: the box opens; the note is kept with that game
+    (not the table's) and shown under the move."""
+    report, _, db = run
+    assert report["note_box"] == 1 and report["noted"]
+    assert REPLAY_NOTE in report["noted_lines"]
+    with Store.open(f"sqlite:///{db}") as store:
+        notes = store.notes(report["game_id"])
+    assert [(n.move, n.text) for n in notes] == [(CONTINUE_AT, REPLAY_NOTE)]
