@@ -7,7 +7,7 @@ Nothing here computes anything; every package of ``assistant`` may import it.
 >>> ROLE_NAMES[Role.REBEL], PHASE_NAMES[Phase.PLAY], MODE_NAMES["hegemony"]
 ('反贼', '出牌阶段', '国战')
 >>> [english for _, _, english, _ in ROLE_CARDS]
-['lord', 'loyalist', 'rebel', 'renegade']
+['lord', 'loyalist', 'rebel', 'renegade', 'civilian']
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ ROLE_CARDS: Final = (
     (2, "忠臣", "loyalist", 3),
     (3, "反贼", "rebel", 4),
     (4, "内奸", "renegade", 2),
+    (5, "平民", "civilian", 1),  # 国际版 (identity variant international)
 )
 """Role card numbers as printed on stickers; once printed, never renumbered."""
 
@@ -50,6 +51,7 @@ ROLE_NAMES: Final = {
     Role.LOYALIST: "忠臣",
     Role.REBEL: "反贼",
     Role.RENEGADE: "内奸",
+    Role.CIVILIAN: "平民",
 }
 """Identity roles as the screens name them."""
 

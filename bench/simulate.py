@@ -108,7 +108,16 @@ ANSWERS = {
     "tao": ("tao",),
 }
 HARMLESS = frozenset({"shan", "nullification"})  # never used actively
-SIDE = {Role.LORD: "lord", Role.LOYALIST: "lord", Role.REBEL: "rebel", Role.RENEGADE: "renegade"}
+SIDE = {
+    Role.LORD: "lord",
+    Role.LOYALIST: "lord",
+    Role.REBEL: "rebel",
+    Role.RENEGADE: "renegade",
+    Role.CIVILIAN: "civilian",
+}
+# Played only when asked for: a random setup keeps choosing among the variants it
+# chose from before, so the seeded games (and samples/) stay the same.
+OPT_IN_VARIANTS = frozenset({"international"})
 
 _CATALOGUE = standard_catalogue()
 _IDS_BY_KIND: dict[str, tuple[int, ...]] = {}
@@ -129,8 +138,11 @@ def player_counts(mode: Mode) -> list[int]:
     return [n for n in range(mode.min_players, mode.max_players + 1) if valid_variants(mode, n)]
 
 
-def random_setup(seed: int, mode: str, players: int) -> list[str]:
+def random_setup(seed: int, mode: str, players: int, variant: str | None = None) -> list[str]:
     """Setup lines for a random table: ``setup``, the lord (if roles are hidden), generals.
+
+    The variant is chosen at random unless given (those in OPT_IN_VARIANTS only
+    when given).
 
     The lines are applied before they are returned, so a mode that refuses
     them fails here with the engine's reason (IllegalMove).
@@ -139,10 +151,11 @@ def random_setup(seed: int, mode: str, players: int) -> list[str]:
     m = MODES.get(mode)
     if m is None:
         raise ValueError(f"unknown mode {mode!r} (modes: {', '.join(sorted(MODES))})")
-    variants = valid_variants(m, players)
+    variants = [v for v in valid_variants(m, players) if v not in OPT_IN_VARIANTS]
     if not variants:
         raise ValueError(f"{mode} cannot be played by {players} players")
-    variant = rng.choice(variants)
+    drawn = rng.choice(variants)  # drawn even when given: the rest of the setup stays the same
+    variant = drawn if variant is None else variant
     lines = [f"setup {mode} {players}" + (f" variant={variant}" if variant else "")]
     state = apply(GameState(), Move.parse(lines[0]))
     lord: int | None = None
@@ -245,7 +258,8 @@ class Player:
             if face_down(mode):
                 team = s.kingdom
             elif mode.roles_hidden:
-                team = SIDE[role] if role is not None and role is not Role.RENEGADE else None
+                alone = (Role.RENEGADE, Role.CIVILIAN)  # each plays for himself
+                team = SIDE[role] if role is not None and role not in alone else None
             else:
                 team = mode.side(state, s.seat)
             self.teams[s.seat] = team or f"seat {s.seat}"

@@ -118,6 +118,7 @@ def apply(state: GameState, move: Move) -> GameState:
     assert mode is not None
     _check_card_ids(inner)
     table = Table(state)
+    table.shuffle_end = mode.shuffle_end(state)
     ctx = Ctx(table, mode, forced)
     handler = HANDLERS.get(type(inner))
     if handler is None:
@@ -313,7 +314,8 @@ def _role(ctx: Ctx, m: Move) -> None:
     try:
         role = Role(m.role)
     except ValueError:
-        raise IllegalMove(f"unknown role {m.role!r} (lord, loyalist, rebel, renegade)") from None
+        names = ", ".join(r.value for r in Role)
+        raise IllegalMove(f"unknown role {m.role!r} ({names})") from None
     s = t.seat(m.seat)
     if s.role not in (None, role):
         ctx.refuse(f"seat {m.seat} is already known to be {s.role.value if s.role else ''}")

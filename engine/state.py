@@ -55,6 +55,7 @@ class Role(Enum):
     LOYALIST = "loyalist"
     REBEL = "rebel"
     RENEGADE = "renegade"
+    CIVILIAN = "civilian"  # 平民: identity's international variant (国际版)
 
 
 SLOTS = (
@@ -283,6 +284,12 @@ class PublicState(Protocol):
 
     @property
     def living(self) -> tuple[Seat, ...]: ...
+
+    @property
+    def winner(self) -> str | None: ...
+
+    @property
+    def shuffles(self) -> int: ...
 
     def seat(self, number: int) -> Seat: ...
 

@@ -39,6 +39,8 @@ class Table:
         self.stack: list[object] = list(state.stack)
         self.winner = state.winner
         self.shuffles = state.shuffles
+        # (reshuffles, winning side) that end the game at once (Mode.shuffle_end)
+        self.shuffle_end: tuple[int, str] | None = None
         self.skill_context = state.skill_context
         self.where: Mapping[int, str] = state.where  # copied on first write
         self._written: dict[int, str] | None = None
@@ -315,6 +317,10 @@ class Table:
         self.discard_unknown = 0
         self.shuffles += 1
         self.log.append("the discard pile is shuffled into the draw pile")
+        if self.shuffle_end is not None and self.shuffles >= self.shuffle_end[0]:
+            self.winner = self.shuffle_end[1]
+            self.log.append(f"{self.shuffles} reshuffles: the game ends")
+            raise GameOver
 
     def draw_unknown(self, seat: int, count: int) -> None:
         if count <= 0:

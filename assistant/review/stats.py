@@ -448,7 +448,8 @@ def seat_won(state: GameState, seat: int) -> bool | None:
     Identity: ``lord`` is the lord and loyalists, ``renegade`` the last
     renegade standing; other modes compare the seat's side (its role, 3v3's
     warm or cold, hegemony's kingdom or careerist) with the winner. A draw
-    wins for nobody.
+    wins for nobody. Seats the mode names as co-winners win beside the
+    winning side (国际版: a civilian alive at the end).
     """
     winner = state.winner
     mode = mode_named(state.mode)
@@ -456,6 +457,8 @@ def seat_won(state: GameState, seat: int) -> bool | None:
         return None
     if winner == "draw":
         return False
+    if seat in mode.co_winners(state):
+        return True
     side = mode.side(state, seat)
     if side is None:
         return None

@@ -166,6 +166,7 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             return tuple(
                 _button(session, name, "go", "role", single, role.value)
                 for role, name in ROLE_NAMES.items()
+                if name in base.options  # the roles this game deals (平民: 国际版 only)
             )
         case "fire_discard":
             hints = tuple(Button(o, "hint") for o in base.options if o != "pass")

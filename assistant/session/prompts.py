@@ -244,7 +244,9 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
     if e.what == "judge":
         return Prompt(who, "judge", f"{label}: {e.reason}", ("judgement card",))
     if e.what == "role":
-        roles = tuple(ROLE_NAMES[r] for r in Role)
+        rules = mode_named(state.mode)
+        dealt = rules.role_table(state.players, state.variant) if rules else None
+        roles = tuple(ROLE_NAMES[r] for r in Role if not dealt or dealt[r])  # 平民: 国际版 only
         return Prompt(who, "reveal_role", f"{label}: {e.reason} (亮明身份)", roles)
     if e.what == "show":
         return Prompt(who, "show", f"{label}: {e.reason}", ("show a hand card",))

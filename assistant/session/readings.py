@@ -126,6 +126,10 @@ def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) 
         seats = list(ask.seats[ask.at :])
         if region_seat is not None:
             seats = [s for s in seats if s == region_seat]
+    elif region_seat not in (None, ask.asked):
+        # Laid in front of a seat asked later (南蛮入侵, 万箭齐发): the seat asked now
+        # had nothing, and the card answers for the seat that laid it, in its turn.
+        return _answers_later(state, ask, card_id, region_seat)
     else:
         seats = [ask.asked]
     out: list[Reading] = []
@@ -156,6 +160,49 @@ def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) 
     if len({r.seat for r in out}) > 1:  # a card by an unknown seat: each seat's meaning
         return [Reading(r.seat, f"{r.seat}号位 {r.label}", r.move, r.use_as, r.before) for r in out]
     return out
+
+
+def _answers_later(state: GameState, ask: Ask, card_id: int, seat: int) -> list[Reading]:
+    """The card ``seat`` laid while another seat is asked: that seat passes, nobody
+    nullifies the trick for the seats in between, and ``seat``'s own request comes;
+    no reading when another seat would be asked first or the card does not answer."""
+    moved = _moved_on_to(state, ask, seat)
+    if moved is None:
+        return []
+    before, later = moved
+    top = later.stack[-1]
+    assert isinstance(top, Ask)
+    return [
+        Reading(r.seat, r.label, r.move, r.use_as, (*before, *r.before))
+        for r in _answers(later, top, card_id, seat)
+    ]
+
+
+def _moved_on_to(
+    state: GameState, ask: Ask, seat: int
+) -> tuple[tuple[Move, ...], GameState] | None:
+    """The moves and the state once the seat asked passes and the table goes on to
+    ``seat``'s request of the same kind: only requests for 无懈可击 and windows may
+    come between (each passed by nobody using them); None otherwise."""
+    moves: list[Move] = [Pass(ask.asked)]
+    try:
+        probe = apply(state, moves[0])
+        for _ in range(12):
+            top = probe.stack[-1] if probe.stack else None
+            if isinstance(top, Ask) and not top.anyone:
+                if top.asked == seat and top.want == ask.want:
+                    return tuple(moves), probe
+                return None
+            if isinstance(top, Window) or (
+                isinstance(top, Ask) and top.anyone and top.want == "nullification"
+            ):
+                moves.append(Pass(None))
+                probe = apply(probe, moves[-1])
+                continue
+            return None
+    except IllegalMove:
+        return None
+    return None
 
 
 def _passes_before(state: GameState, ask: Ask, seat: int) -> tuple[Move, ...] | None:

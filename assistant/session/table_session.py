@@ -48,7 +48,7 @@ from assistant.store import ConflictError, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
-from engine.derived import card, kind
+from engine.derived import card, hand_limit_value, kind
 from engine.frames import Ask, Expect, Window
 from engine.game import Game
 from engine.moves import (
@@ -94,6 +94,10 @@ from vision.payload import (
 __all__ = ["TableSession"]
 
 _SUSPECT_OPTIONS = (MISREAD, DUPLICATE_STICKER, SKILL)
+# Requests for 无懈可击 passed over by one input: 桃园结义 or 南蛮入侵 at ten seats asks
+# one a target.
+_MOST_SILENCES = 10
+_DISCARD_DONE = "the hand is at its limit: the discard phase ends by itself"
 # The header of a game continued from another's move (TableSession.continue_from).
 ORIGIN = "Origin"
 _ROLES = {number: english for number, _, english, _ in ROLE_CARDS}
@@ -139,7 +143,9 @@ class TableSession:
         self._spear: tuple[int, ...] = ()  # 丈八蛇矛: the seat, then the cards laid so far
         # Nobody answered the open request (Pass(None)): in the game, not yet stored;
         # stored just before the move of the input that implied it (_after_silence).
-        self._silence = False
+        self._silence = 0
+        # The moves when the discard phase last ended by itself (a 结束 right after is done).
+        self._discard_ended_at = -1
         self.prompt = SessionPrompt(current_prompt(self.game.state))
         # The table's clock as the last input left it (seconds), and the
         # journal's next row: see assistant.session.script.perform.
@@ -246,7 +252,22 @@ class TableSession:
         self._seat_hint = None
         self._refresh()
         text = str(move)
+        if isinstance(move, Discard) and self._discard_phase_done():
+            # The hand is down to its limit: the discard phase ends by itself.
+            ended = self._apply(Next(), "")
+            if ended.ok:
+                self._discard_ended_at = len(self.game.moves)
+                return Reply(True, f"{message or text}; {_DISCARD_DONE}", text)
         return Reply(True, message or text, text)
+
+    def _discard_phase_done(self) -> bool:
+        """The current seat's discard phase has nothing left to wait for: its hand is
+        at or under the limit, and nothing is being settled."""
+        state = self.state
+        if state.turn.phase is not Phase.DISCARD or state.stack or state.over:
+            return False
+        s = state.seat(state.turn.seat)
+        return s.alive and s.hand_count <= hand_limit_value(state, s.seat)
 
     # ------------------------------------------------------------ the table moved on
 
@@ -261,31 +282,43 @@ class TableSession:
     def _after_silence(self, act: Callable[[], Reply], dying: int | None = None) -> Reply | None:
         """The table visibly moved on past an open request: nobody laid a 无懈可击 (or,
         for ``dying``, nobody saved that seat, whose role card is turned over). The
-        silence (one ``pass`` for everyone) goes first, then ``act``; both or neither:
-        None, with nothing changed, when ``act`` is still refused after the silence."""
+        silence (one ``pass`` for everyone) goes first, then ``act``; when ``act`` is
+        still refused and another request for 无懈可击 follows (桃园结义, 南蛮入侵: one a
+        target), that one passes too. All or nothing: None, with nothing changed, when
+        ``act`` is refused after every silence it could follow."""
         if self._silence or self._collecting or not self._silence_ends(dying):
             return None
-        try:
-            self.game.push(Pass(None))
-        except IllegalMove:
-            return None
-        self._silence = True
-        reply = act()
-        if not self._silence:  # stored with the move the input made
-            return reply
-        if not (reply.ok or reply.asks):
-            self._silence = False
-            self.game.undo()
-            self._refresh()
+        reply: Reply | None = None
+        for _ in range(_MOST_SILENCES):
+            if self._silence and not self._silence_ends(None):
+                break
+            try:
+                self.game.push(Pass(None))
+            except IllegalMove:
+                break
+            self._silence += 1
+            reply = act()
+            if not self._silence:  # stored with the move the input made
+                return reply
+            if reply.ok or reply.asks:
+                break
+        if reply is None or not (reply.ok or reply.asks):
+            self._undo_silence()
             return None
         try:  # the input collects more (a skill's cards, a question): the silence stands
             self._store_silence()
         except (StoreError, IllegalMove, RecordError) as exc:
-            self._silence = False
-            self.game.undo()
+            self._undo_silence()
             self._clear()
             return self._fail(_not_stored(exc))
         return reply
+
+    def _undo_silence(self) -> None:
+        """Take back the passes of a silence not stored."""
+        for _ in range(self._silence):
+            self.game.undo()
+        self._silence = 0
+        self._refresh()
 
     def _silence_ends(self, dying: int | None) -> bool:
         top = self.state.stack[-1] if self.state.stack else None
@@ -295,13 +328,28 @@ class TableSession:
             return True
         return dying is not None and top.want == "tao" and top.for_seat == dying
 
+    def _after_nullification(self) -> GameState | None:
+        """The state once nobody lays a 无懈可击 for the request on top (and for any that
+        follows at once), or None when no such request is open."""
+        state = self.state
+        for _ in range(_MOST_SILENCES):
+            top = state.stack[-1] if state.stack else None
+            if not (isinstance(top, Ask) and top.anyone and top.want == "nullification"):
+                break
+            try:
+                state = apply(state, Pass(None))
+            except IllegalMove:
+                return None
+        return None if state is self.state else state
+
     def _store_silence(self) -> None:
         if not self._silence:
             return
         if self.store is not None:
             assert self.game_id is not None
-            self._next_seq = self.store.append(self.game_id, Pass(None), self._next_seq) + 1
-        self._silence = False
+            for _ in range(self._silence):
+                self._next_seq = self.store.append(self.game_id, Pass(None), self._next_seq) + 1
+        self._silence = 0
 
     def _ask(self, text: str, options: tuple[str, ...], decide: Callable[[str], Reply]) -> Reply:
         self._question = Question(text, options, decide)
@@ -392,6 +440,13 @@ class TableSession:
 
     @_moves_on
     def next_phase(self) -> Reply:
+        if self._discard_ended_at == len(self.game.moves) and not self._collecting:
+            # 结束 tapped after the last discard, as a table used to: already done.
+            self._discard_ended_at = -1
+            return Reply(True, _DISCARD_DONE)
+        return self._next_phase()
+
+    def _next_phase(self) -> Reply:
         if self._question is not None:
             return self._fail(f"answer the question first: {self._question.text}")
         if self._skill is not None:
@@ -480,7 +535,20 @@ class TableSession:
         if seat is not None and asked and seat not in asked:
             who = ", ".join(map(str, asked))
             return self._fail(f"seat {seat} is not asked; seat {who} is")
+        if seat is not None and self._asked_next(seat):
+            # The target of a trick says 不出 while 无懈可击 may still be laid: nobody
+            # nullified it (the table moved on), and the seat gives no 杀 or 闪.
+            passed = self._after_silence(lambda: self._apply(Pass(seat), f"seat {seat} passes"))
+            if passed is not None:
+                return passed
         return self._apply(Pass(seat), "passed" if seat is None else f"seat {seat} passes")
+
+    def _asked_next(self, seat: int) -> bool:
+        """Whether ``seat`` is the one asked (for a 杀, a 闪 ...) once nobody lays the
+        无懈可击 a request on top waits for."""
+        after = self._after_nullification()
+        top = after.stack[-1] if after is not None and after.stack else None
+        return isinstance(top, Ask) and not top.anyone and top.asked == seat
 
     @_moves_on
     def discard(self, seat: int, *card_ids: int, unknown: int = 0) -> Reply:
@@ -530,6 +598,12 @@ class TableSession:
             return self._start_spear(seat)
         rule = RULES.get(key)
         pending = PendingSkill(seat, key, cards, unknown, targets)
+        if rule is not None and not self._silence and self._offered_after_nullification(rule, seat):
+            # Asked for a 杀 once nobody lays a 无懈可击 (激将 against 南蛮入侵): the table
+            # moved on to the request the skill answers.
+            used = self._after_silence(lambda: self.use_skill(seat, key, cards, unknown, targets))
+            if used is not None:
+                return used
         if rule is None or cards or unknown or targets or pending.full or self._at_once(rule, seat):
             return self._apply(pending.move(), f"seat {seat} uses {pending.name}")
         self._clear()
@@ -564,6 +638,18 @@ class TableSession:
             self._pending = replace(self._pending, more=(pair[1],))
             self._refresh()
         return reply
+
+    def _offered_after_nullification(self, rule: Rule, seat: int) -> bool:
+        """Whether the window that opens once nobody lays a 无懈可击 offers ``rule`` to
+        ``seat`` (and the window on top, if any, does not)."""
+        top = self.state.stack[-1] if self.state.stack else None
+        if isinstance(top, Window) and rule.key in window_offers(self.state, top, seat):
+            return False
+        after = self._after_nullification()
+        if after is None or not after.stack:
+            return False
+        window = after.stack[-1]
+        return isinstance(window, Window) and rule.key in window_offers(after, window, seat)
 
     def _at_once(self, rule: Rule, seat: int) -> bool:
         """A skill whose cards and seats are all optional, offered by the window on top:
@@ -784,7 +870,7 @@ class TableSession:
             self._load()
         except StoreError as exc:
             return self._fail(f"not reloaded: {exc}")
-        self._silence = False  # a silence not yet stored belonged to the game replaced
+        self._silence = 0  # a silence not yet stored belonged to the game replaced
         self._forget()
         return Reply(True, f"reloaded: {len(self.game.moves)} moves")
 

@@ -9,8 +9,10 @@ Which stickers a table needs, and what each one says, is decided here;
   position in ``engine/data/generals.toml``: that file must never be
   reordered, only appended to, or printed stickers would name other generals.
 - ``roles``: one per role card of the largest identity table (10 players:
-  1 lord, 3 loyalists, 4 rebels, 2 renegades). Role numbers follow
-  docs/payload.md: 1 主公 lord, 2 忠臣 loyalist, 3 反贼 rebel, 4 内奸 renegade.
+  1 lord, 3 loyalists, 4 rebels, 2 renegades), and the civilian of the
+  international variant (国际版: one civilian instead of the second renegade).
+  Role numbers follow docs/payload.md: 1 主公 lord, 2 忠臣 loyalist, 3 反贼 rebel,
+  4 内奸 renegade, 5 平民 civilian.
 - ``seats``: seat markers 1-10.
 - ``actions``: the five action tokens.
 

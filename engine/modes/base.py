@@ -104,6 +104,16 @@ class Mode:
         """The winning side when the game is decided, else None."""
         return None
 
+    def shuffle_end(self, state: PublicState) -> tuple[int, str] | None:
+        """(reshuffles, winning side): the game ends at once when the discard pile has
+        been shuffled into the draw pile that many times (国际版); None when it never does."""
+        return None
+
+    def co_winners(self, state: PublicState) -> tuple[int, ...]:
+        """Seats that win beside the winning side without belonging to it (国际版's
+        surviving civilians); empty while the game goes on."""
+        return ()
+
     def sides(self) -> tuple[str, ...]:
         """The names a winner may have (for ``end`` moves and records)."""
         return ()

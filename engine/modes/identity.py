@@ -1,4 +1,31 @@
-"""身份模式: lord, loyalists, rebels and renegades; 4 to 10 players (rules 001)."""
+"""身份模式: lord, loyalists, rebels and renegades; 4 to 10 players (rules 001).
+
+Variants:
+
+``two_renegades``
+    The 6- and 8-player tables with two renegades (rules 001, the role
+    table: ``6 | 1 | 1 | 3/2 | 1/2`` and ``8 | 1 | 2 | 4/3 | 1/2``).
+
+``international`` (国际版, rules 001 lines 88-90)
+    "國際版有平民身份(取代另一個內奸),任何人殺死平民摸兩張牌。平民只要存活到遊戲
+    結束即為勝利(內奸獲勝不必殺死平民)。如洗牌次數達到遊戲人數時遊戲強制結束,
+    主公勝利。"
+
+    - A civilian (平民) replaces the *other* renegade. The document names no
+      player counts, so the variant applies to every table of the role table
+      with two renegades: 6 and 8 players (their two-renegade rows) and 10.
+    - Whoever kills a civilian draws two cards.
+    - A civilian wins by being alive when the game ends, beside the winning
+      side (a draw wins for nobody). ``winner`` stays the winning side's name;
+      :func:`co_winners` lists the civilians who share the win.
+    - The renegade need not kill the civilian: when the lord dies and the
+      only other seats alive are civilians, the renegade wins.
+    - The lord side does not need the civilian dead either: it wins when all
+      rebels and renegades are dead (001's 主公 row, unchanged).
+    - When the discard pile has been shuffled into the draw pile as many
+      times as there are players, the game ends at once and the lord side
+      wins (:meth:`Identity.shuffle_end`).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +35,9 @@ from engine.generals import General
 from engine.modes.base import DeathEffects, Mode, NeedRole
 from engine.state import PublicState, Role, Seat
 
-L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
+L, Y, R, N, C = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE, Role.CIVILIAN
+
+INTERNATIONAL = "international"
 
 # Players -> (loyalists, rebels, renegades); the lord is always one.
 ROLE_TABLE: dict[tuple[int, str], tuple[int, int, int]] = {
@@ -23,22 +52,35 @@ ROLE_TABLE: dict[tuple[int, str], tuple[int, int, int]] = {
     (10, ""): (3, 4, 2),
 }
 
+# 国际版: the tables with two renegades, where a civilian replaces the second.
+INTERNATIONAL_BASE: dict[int, str] = {6: "two_renegades", 8: "two_renegades", 10: ""}
+
+CIVILIAN_KILL_DRAW = 2  # 任何人殺死平民摸兩張牌
+
 
 class Identity(Mode):
     name = "identity"
     title = "身份模式"
     min_players = 4
     max_players = 10
-    variants = ("", "two_renegades")
+    variants = ("", "two_renegades", INTERNATIONAL)
     roles_hidden = True
 
     def check_setup(self, players: int, variant: str) -> str | None:
         problem = super().check_setup(players, variant)
-        if problem is None and (players, variant) not in ROLE_TABLE:
+        if problem is not None:
+            return problem
+        if variant == INTERNATIONAL:
+            if players not in INTERNATIONAL_BASE:
+                return f"identity with {players} players: international needs 6, 8, 10"
+        elif (players, variant) not in ROLE_TABLE:
             return f"identity with {players} players has no variant {variant!r} (only 6 and 8 do)"
-        return problem
+        return None
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:
+        if variant == INTERNATIONAL:
+            loyal, rebel, renegade = ROLE_TABLE[players, INTERNATIONAL_BASE[players]]
+            return Counter({L: 1, Y: loyal, R: rebel, N: renegade - 1, C: 1})
         loyal, rebel, renegade = ROLE_TABLE[players, variant]
         return Counter({L: 1, Y: loyal, R: rebel, N: renegade})
 
@@ -58,27 +100,51 @@ class Identity(Mode):
         role = state.seat(dead).role
         if role is R:
             return DeathEffects(draws=((killer, 3),))
+        if role is C:
+            return DeathEffects(draws=((killer, CIVILIAN_KILL_DRAW),))
         if role is Y and state.seat(killer).role is L:
             return DeathEffects(discard_all=(killer,))
         return DeathEffects()
+
+    def shuffle_end(self, state: PublicState) -> tuple[int, str] | None:
+        """国际版: 如洗牌次數達到遊戲人數時遊戲強制結束,主公勝利。"""
+        return (state.players, "lord") if state.variant == INTERNATIONAL else None
 
     def winner(self, state: PublicState) -> str | NeedRole | None:
         lord = next((s for s in state.seats if s.role is L), None)
         if lord is None:
             return None
         if not lord.alive:
-            living = state.living
-            if len(living) == 1:
-                last = living[0]
-                if last.role is None:
-                    return NeedRole(last.seat)
-                return "renegade" if last.role is N else "rebel"
-            return "rebel"
+            return _after_the_lord(state, self.role_table(state.players, state.variant)[C])
         table = self.role_table(state.players, state.variant)
         dead = Counter(s.role for s in state.seats if not s.alive)
         if dead[R] >= table[R] and dead[N] >= table[N]:
             return "lord"
+        end = self.shuffle_end(state)
+        if end is not None and state.shuffles >= end[0]:
+            return end[1]
         return None
+
+    def co_winners(self, state: PublicState) -> tuple[int, ...]:
+        """The civilians who share the win by being alive at the end (国际版)."""
+        if state.winner is None or state.winner == "draw":
+            return ()
+        return tuple(s.seat for s in state.seats if s.role is C and s.alive)
 
     def sides(self) -> tuple[str, ...]:
         return ("lord", "rebel", "renegade", "draw")
+
+
+def _after_the_lord(state: PublicState, civilians: int) -> str | NeedRole:
+    """The lord is dead: the renegade wins if he is the last one standing apart from
+    civilians (内奸获胜不必杀死平民), else the rebels win."""
+    living = [s for s in state.living if s.role is not C]
+    if any(s.role not in (None, N) for s in living) or sum(s.role is N for s in living) > 1:
+        return "rebel"
+    unplaced = max(0, civilians - sum(1 for s in state.seats if s.role is C))
+    if len(living) - unplaced > 1:
+        return "rebel"
+    hidden = next((s for s in living if s.role is None), None)
+    if hidden is not None:
+        return NeedRole(hidden.seat)
+    return "renegade" if len(living) == 1 else "rebel"

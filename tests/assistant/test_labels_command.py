@@ -60,12 +60,13 @@ def test_a_generals_number_is_its_place_in_the_catalogue() -> None:
 def test_roles_cover_a_ten_player_identity_table() -> None:
     stickers = stickers_for("roles")
     numbers = Counter(parse(s.payload) for s in stickers)
-    assert numbers == {RoleTag(1): 1, RoleTag(2): 3, RoleTag(3): 4, RoleTag(4): 2}
+    assert numbers == {RoleTag(1): 1, RoleTag(2): 3, RoleTag(3): 4, RoleTag(4): 2, RoleTag(5): 1}
     assert [(n, zh) for n, zh, _, _ in ROLE_CARDS] == [
         (1, "主公"),
         (2, "忠臣"),
         (3, "反贼"),
         (4, "内奸"),
+        (5, "平民"),  # 国际版's civilian (rules 001)
     ]
     assert {s.title for s in stickers if s.payload == str(RoleTag(4))} == {"内奸"}
 
@@ -92,8 +93,8 @@ def test_kinds_are_read_in_print_order_and_checked() -> None:
 def test_write_labels_reports_what_it_wrote(tmp_path: Path) -> None:
     out = tmp_path / "labels.pdf"
     calls: list[tuple[int, int]] = []
-    report = write_labels(["seats", "roles"], "letter", out, progress=lambda *a: calls.append(a))
-    assert report == LabelReport(out, "letter", {"roles": 10, "seats": 10}, 1)
+    report = write_labels(["actions", "roles"], "letter", out, progress=lambda *a: calls.append(a))
+    assert report == LabelReport(out, "letter", {"roles": 11, "actions": 5}, 1)  # roles: 10 + 平民
     assert calls == [(1, 1)]
     document = pdfium.PdfDocument(out)
     assert len(document) == 1
@@ -106,7 +107,7 @@ def test_the_command_writes_every_kind_by_default(tmp_path: Path) -> None:
     code, text = labels("-o", str(out))
     assert code == 0
     assert text == (
-        f"wrote {out}: 160 cards, 25 generals, 10 roles, 10 seats, 5 actions on 11 A4 pages\n"
+        f"wrote {out}: 160 cards, 25 generals, 11 roles, 10 seats, 5 actions on 11 A4 pages\n"
     )
     assert len(pdfium.PdfDocument(out)) == 11
 

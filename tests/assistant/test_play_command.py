@@ -31,18 +31,20 @@ def test_play_tells_every_input_and_sums_up() -> None:
     code, text = sgs_table("play", str(SAMPLE))
     assert code == 0
     lines = text.splitlines()
-    assert lines[0] == f"play: {SAMPLE}, 43 inputs"
+    assert lines[0] == f"play: {SAMPLE}, 42 inputs"
     assert "setup identity 5  ->  move: setup identity 5 packages=standard,ex,maneuvering" in text
     assert "see SG1C001Y seat1 (card 1 杀♠7)  ->  seat 1 (刘备) plays #1 杀♠7" in text
     assert "target 2  ->  move: use 1 #1 -> 2" in text
     assert "see SG1C001Y seat4 (card 1 杀♠7)  ->  question: #1 杀♠7 is already in the" in text
     summary = text[text.index("\nsummary\n") :]
-    assert "  moves: 35 in effect (35 applied)\n" in summary
+    # 35 moves, 34 inputs that made them: the discard that brings the hand to its limit
+    # ends the discard phase too (and the `next` after it has nothing left to do).
+    assert "  moves: 35 in effect (34 applied)\n" in summary
     assert "  questions asked: 1\n    line 46: see SG1C001Y seat4: question:" in summary
     assert "  refused: 0\n" in summary and "  forced moves: 0\n" in summary
-    assert "  taps: 31 (9 before the first turn)\n" in summary
-    assert "  taps per turn: 4.4 over 5 turns (turn 1: 3, turn 2: 4, turn 3: 4" in summary
-    assert "  taps per card played: 2.2 (10 cards played)\n" in summary
+    assert "  taps: 30 (9 before the first turn)\n" in summary
+    assert "  taps per turn: 4.2 over 5 turns (turn 1: 3, turn 2: 4, turn 3: 4" in summary
+    assert "  taps per card played: 2.1 (10 cards played)\n" in summary
     state = json.loads(text[text.index("\n{\n") :])
     assert state["turn"] == {"seat": 5, "phase": "discard", "number": 5}
 
@@ -51,7 +53,7 @@ def test_play_json_is_one_object_with_everything() -> None:
     report = play_json(str(SAMPLE))
     assert report["script"] == str(SAMPLE) and report["game"] == 1
     assert report["stored_in"] is None
-    assert len(report["inputs"]) == 43
+    assert len(report["inputs"]) == 42
     first = report["inputs"][0]
     assert first == {
         "line": 5,
@@ -62,8 +64,8 @@ def test_play_json_is_one_object_with_everything() -> None:
         "move": "setup identity 5 packages=standard,ex,maneuvering",
     }
     outcomes = [p["outcome"] for p in report["inputs"]]
-    assert outcomes.count("move") == 35 and outcomes.count("question") == 1
-    assert len(report["moves"]) == 35 and report["moves_applied"] == 35
+    assert outcomes.count("move") == 34 and outcomes.count("question") == 1
+    assert len(report["moves"]) == 35 and report["moves_applied"] == 34
     assert report["questions"] == [
         {
             "line": 46,
@@ -73,13 +75,13 @@ def test_play_json_is_one_object_with_everything() -> None:
     ]
     assert report["refused"] == [] and report["forced"] == 0
     assert report["taps"] == {
-        "total": 31,
+        "total": 30,
         "setup": 9,
         "turns": 5,
-        "per_turn": {"1": 3, "2": 4, "3": 4, "4": 7, "5": 4},
-        "per_turn_mean": 4.4,
+        "per_turn": {"1": 3, "2": 4, "3": 4, "4": 6, "5": 4},
+        "per_turn_mean": 4.2,
         "cards_played": 10,
-        "per_card": 2.2,
+        "per_card": 2.1,
     }
 
 
@@ -105,7 +107,7 @@ def test_inputs_of_a_played_game_play_back_to_the_same_moves(tmp_path: Path) -> 
     journal = tmp_path / "journal.txt"
     assert sgs_table("inputs", "1", "--db", db, "-o", str(journal)) == (
         0,
-        f"wrote the 47 inputs of game 1 to {journal}\n",
+        f"wrote the 46 inputs of game 1 to {journal}\n",
     )
     text = journal.read_text(encoding="utf-8")
     assert text.startswith("# sgs-table inputs 1: identity, 5 players, created ")
@@ -134,8 +136,8 @@ def test_strict_fails_on_a_refused_input_or_a_forced_move(
     assert sgs_table("play", str(SAMPLE), "--strict")[0] == 0
     code, text = sgs_table("play", str(refused))
     assert code == 0
-    assert "   58     70.00  pass 4  ->  REFUSED: nothing to pass on" in text
-    assert "  refused: 1\n    line 58: pass 4: " in text
+    assert "   57     70.00  pass 4  ->  REFUSED: nothing to pass on" in text
+    assert "  refused: 1\n    line 57: pass 4: " in text
     assert sgs_table("play", str(refused), "--strict")[0] == 1
     report = play_json(str(forced))
     assert report["forced"] == 1 and report["refused"] == []

@@ -281,3 +281,84 @@ def test_the_dying_seats_role_card_means_nobody_saved_it() -> None:
     [reply] = run(s, "role 5 rebel")
     assert reply.ok and s.moves[len(moves) :][:2] == ("pass", "role 5 rebel")
     assert not s.state.seat(5).alive
+
+
+# A table written independently from the docs (the held-out way): 刘备 (lord), 关羽,
+# 周瑜, 司马懿, 大乔; 关羽 lays 南蛮入侵 in turn 2 and 周瑜 answers with a 杀.
+SAVAGE = """\
+0 setup identity 5
+role 1 主公
+general 1 刘备
+general 2 关羽
+general 3 周瑜
+general 4 司马懿
+general 5 大乔
+deal
+next
+1 draw 1 2
+2 see #91 seat1
+3 skill 1 rende x2 -> 2
+4 see #1 seat1
+5 target 5
+6 skill 1 double_swords
+7 pass 5
+8 see #31 seat5
+9 next
+10 draw 2 2
+11 see #40 seat2
+12 target 3
+13 pass 3
+14 see #77 seat2
+16 see #8 seat3
+"""
+
+
+def scripted(text: str) -> TableSession:
+    s = TableSession()
+    replies = run(s, *text.splitlines())
+    assert all(r.ok for r in replies), [r.message for r in replies if not r.ok]
+    return s
+
+
+def test_a_target_saying_no_to_an_area_trick_is_not_a_no_to_nullification() -> None:
+    """`pass 4` while anyone may still lay a 无懈可击 for seat 4: nobody does (the table
+    moved on), and seat 4 gives no 杀: it takes the damage, and 反馈 follows."""
+    s = scripted(SAVAGE)
+    hp = s.state.seat(4).hp
+    [reply] = run(s, "17 pass 4")
+    assert reply.ok and s.moves[-2:] == ("pass", "pass 4")
+    assert s.state.seat(4).hp == hp - 1
+    [reply] = run(s, "18 skill 4 fankui")
+    assert reply.ok, reply.message
+
+
+def test_a_card_laid_by_a_later_target_answers_for_that_seat() -> None:
+    """A 杀 laid in front of seat 5 while seat 4 is asked: seat 4 had none, and the card is
+    seat 5's answer in its turn, never seat 4's."""
+    s = scripted(SAVAGE)
+    [reply] = run(s, "17 see #9 seat5")
+    assert reply.ok and s.moves[-1] == "respond 5 #9"
+    assert "pass 4" in s.moves[-5:] and not any(m.startswith("respond 4") for m in s.moves)
+
+
+def test_jijiang_asked_while_nullification_may_still_be_laid() -> None:
+    """激将 tapped while a 无懈可击 may still be laid for 刘备: nobody lays one, and 激将
+    answers the 杀 南蛮入侵 asks of him (not the play-phase 激将)."""
+    s = scripted(SAVAGE)
+    run(s, "17 pass 4", "18 skill 4 fankui", "19 see #9 seat5")
+    [reply] = run(s, "20 skill 1 jijiang")
+    assert reply.ok and s.moves[-1] == "skill 1 jijiang", reply.message
+    [reply] = run(s, "21 see #22 seat2")
+    assert reply.ok, reply.message
+
+
+def test_peach_garden_asks_each_target_for_nullification_and_the_table_moves_on() -> None:
+    """桃园结义 opens a request for 无懈可击 for every wounded seat; the next card laid
+    passes them all."""
+    s = table(["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"], "draw 1 2")
+    run(s, "force damage 2 1", "force damage 3 1", "force damage 4 1")
+    [reply] = run(s, f"see #{cid('god_salvation')} seat1")
+    assert reply.ok, reply.message
+    [reply] = run(s, f"see #{SHA_S7} seat1")
+    assert reply.ok and s.prompt.pending is not None, reply.message
+    assert [s.state.seat(n).hp for n in (2, 3, 4)] == [s.state.seat(n).max_hp for n in (2, 3, 4)]

@@ -24,7 +24,13 @@ SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs")
 CATALOGUE = standard_catalogue()
 
 # Written out here, not imported, so a wrong name in the module is caught.
-ROLE_NAMES = {Role.LORD: "主公", Role.LOYALIST: "忠臣", Role.REBEL: "反贼", Role.RENEGADE: "内奸"}
+ROLE_NAMES = {
+    Role.LORD: "主公",
+    Role.LOYALIST: "忠臣",
+    Role.REBEL: "反贼",
+    Role.RENEGADE: "内奸",
+    Role.CIVILIAN: "平民",
+}
 KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 PHASES = {
     Phase.START: "回合开始阶段",

@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from engine.modes import mode_named
 from engine.record import parse_record, replay
+from engine.state import Role
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs"))
 MODES = {"identity", "1v1", "2v2", "3v3", "hegemony"}
@@ -16,7 +18,7 @@ def test_every_mode_has_a_sample() -> None:
     modes = {parse_record(p.read_text(encoding="utf-8")).headers["Mode"] for p in SAMPLES}
     assert modes == MODES
     names = {p.stem for p in SAMPLES}
-    assert {"identity-5", "identity-8"} <= names
+    assert {"identity-5", "identity-8", "identity-international-8"} <= names
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
@@ -29,3 +31,17 @@ def test_sample_replays_to_its_declared_result(path: Path) -> None:
     assert len(game) == int(record.headers["Moves"])
     players = int(record.headers["Players"])
     assert game.state.players == players
+    rules = mode_named(game.state.mode)
+    assert rules is not None
+    co_winners = " ".join(str(seat) for seat in rules.co_winners(game.state))
+    assert record.headers.get("CoWinners", "") == co_winners
+
+
+def test_the_international_sample_has_a_civilian_who_survives_to_win() -> None:
+    """001 国际版: 平民只要存活到遊戲結束即為勝利; the sample shows it."""
+    path = next(p for p in SAMPLES if p.stem == "identity-international-8")
+    state = replay(parse_record(path.read_text(encoding="utf-8"))).state
+    assert state.variant == "international"
+    civilians = [s for s in state.seats if s.role is Role.CIVILIAN]
+    assert [(s.seat, s.alive) for s in civilians] == [(6, True)]
+    assert state.winner == "rebel"
