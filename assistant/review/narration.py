@@ -449,7 +449,8 @@ def _damage_cause(
     return None, None
 
 
-def _killer(move: Move, before: GameState, after: GameState, seat: int) -> int | None:
+def killer_of(move: Move, before: GameState, after: GameState, seat: int) -> int | None:
+    """Who killed ``seat`` in this move (its Death or Dying frame says), if anyone."""
     for frame in (*reversed(after.stack), *reversed(before.stack)):
         if isinstance(frame, Death | Dying) and frame.seat == seat:
             return frame.killer
@@ -459,7 +460,8 @@ def _killer(move: Move, before: GameState, after: GameState, seat: int) -> int |
     return None
 
 
-def _dying(state: GameState) -> set[int]:
+def dying_seats(state: GameState) -> set[int]:
+    """The seats being asked for 桃 (濒死) in ``state``."""
     return {f.seat for f in state.stack if isinstance(f, Dying)}
 
 
@@ -473,7 +475,7 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
     judged = narrate_judgement(plain, before, after)
     if judged:
         out.append(judged)
-    newly_dying = _dying(after) - _dying(before)
+    newly_dying = dying_seats(after) - dying_seats(before)
     for b, a in zip(before.seats, after.seats, strict=True):
         n = a.seat
         if a.generals != b.generals and not isinstance(plain, General | Reveal):
@@ -481,7 +483,7 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
             names = [general_name(g) for g in a.generals[:1] if g not in a.hidden]
             coming = f"{names[0] if names else 'a new general'} comes on ({_hp(a)})"
             if fallen:
-                killer = _killer(plain, before, after, n)
+                killer = killer_of(plain, before, after, n)
                 by = f", killed by seat {killer}" if killer and killer != n else ""
                 out.append(f"seat {n}'s {','.join(fallen)} dies{by}; {coming}")
             else:
@@ -509,7 +511,7 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
             out.append(f"seat {n} is dying (HP {a.hp})")
         if b.alive and not a.alive:
             role = f" ({a.role.value})" if a.role else ""
-            killer = _killer(plain, before, after, n)
+            killer = killer_of(plain, before, after, n)
             by = f", killed by seat {killer}" if killer and killer != n else ""
             out.append(f"seat {n} dies{role}{by}")
     if after.winner != before.winner and after.winner is not None:

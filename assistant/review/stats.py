@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from assistant.review.narration import _dying, _killer, general_name
+from assistant.review.narration import dying_seats, general_name, killer_of
 from engine.cards import CardType, Element
 from engine.derived import card, kind
 from engine.frames import Ask, CardUse, DamageEvent, Expect, Judging, SkillUse
@@ -536,7 +536,7 @@ def _deaths(tally: _Tally, number: int, move: Move, before: GameState, after: Ga
         fell = b.alive and not a.alive
         replaced = a.generals != b.generals and not isinstance(plain, General | Reveal)
         if fell or (replaced and b.generals and b.generals[0] not in a.generals):
-            killer = _killer(plain, before, after, a.seat)
+            killer = killer_of(plain, before, after, a.seat)
             if killer == a.seat:
                 killer = None  # a seat that kills itself scores no kill
             tally.deaths.append(Death(number, a.seat, _general_of(b), killer))
@@ -551,7 +551,7 @@ def _rescue(tally: _Tally, number: int, move: Move, before: GameState, after: Ga
     if not (isinstance(plain, Respond) and isinstance(top, Ask) and top.want == "tao"):
         return
     dying = top.for_seat
-    saved = dying not in _dying(after) and after.seat(dying).hp > 0
+    saved = dying not in dying_seats(after) and after.seat(dying).hp > 0
     card_kind = used_kind(plain) or "tao"
     tally.rescues.append(Rescue(number, plain.seat, dying, card_kind, saved))
     if dying in tally.open_dying:
@@ -564,7 +564,7 @@ def _rescue(tally: _Tally, number: int, move: Move, before: GameState, after: Ga
 
 
 def _dying_episodes(tally: _Tally, number: int, before: GameState, after: GameState) -> None:
-    now, was = _dying(after), _dying(before)
+    now, was = dying_seats(after), dying_seats(before)
     for seat in sorted(now - was):
         tally.open_dying[seat] = (number, after.seat(seat).generals, [])
     for seat in sorted(was - now):
