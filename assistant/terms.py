@@ -25,6 +25,7 @@ __all__ = [
     "PHASE_TEXT",
     "ROLE_CARDS",
     "ROLE_NAMES",
+    "VARIANT_NAMES",
 ]
 
 ROLE_CARDS: Final = (
@@ -81,6 +82,12 @@ PHASE_TEXT: Final = {
 }
 """Phases as the prompt line and the timing helper word them."""
 
+VARIANT_NAMES: Final = {
+    "": "标准",
+    "two_renegades": "双内奸",
+    "international": "国际版",
+    "cold_first": "冷色先",
+}
 MODE_NAMES: Final = {
     "identity": "身份局",
     "1v1": "1v1 对决",

@@ -57,7 +57,7 @@ USAGE: Final = {
     "see": "see STICKER [REGION]",
     "gone": "gone STICKER [REGION]",
     # the setup screen
-    "setup": "setup MODE PLAYERS [PACKAGE...]",
+    "setup": "setup MODE PLAYERS [PACKAGE...] [variant=V]",
     "role": "role SEAT ROLE",
     "general": "general SEAT KEY [KEY...]",
     # the prompt bar, the seats and the log
@@ -343,11 +343,12 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
         case "setup":
             mode = w.word("MODE", str.lower)
             players = w.number("PLAYERS")
-            packages = _packages(w)
+            packages, variant = _packages(w)
+            options: dict[str, Any] = {"variant": variant} if variant else {}
             if packages:
-                call = _call(TableSession.setup, mode, players, packages)
+                call = _call(TableSession.setup, mode, players, packages, **options)
             else:
-                call = _call(TableSession.setup, mode, players)
+                call = _call(TableSession.setup, mode, players, **options)
         case "role":
             seat = w.seat()
             role = w.word("ROLE", lambda r: _ROLE_WORDS.get(r, r.lower()))
@@ -478,15 +479,20 @@ def _sticker(w: _Words) -> str:
     return word
 
 
-def _packages(w: _Words) -> tuple[str, ...]:
-    """Package names, one a word; ``packages=a,b`` as a record's setup line writes them."""
+def _packages(w: _Words) -> tuple[tuple[str, ...], str]:
+    """Package names, one a word (``packages=a,b`` as a record's setup line writes
+    them), and the mode's variant, ``variant=V`` (two_renegades, international ...)."""
     packages: list[str] = []
+    variant = ""
     for word in w.words[w.i :]:
-        word = word.lower().removeprefix("packages=")
-        packages += [p for p in word.split(",") if p]
+        word = word.lower()
+        if word.startswith("variant="):
+            variant = word.removeprefix("variant=")
+            continue
+        packages += [p for p in word.removeprefix("packages=").split(",") if p]
     w.i = len(w.words)
-    w.out += packages
-    return tuple(packages)
+    w.out += packages + ([f"variant={variant}"] if variant else [])
+    return tuple(packages), variant
 
 
 def _seats(w: _Words) -> tuple[int, ...]:

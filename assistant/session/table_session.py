@@ -396,10 +396,12 @@ class TableSession:
         mode: str,
         players: int,
         packages: tuple[str, ...] = ("standard", "ex", "maneuvering"),
+        variant: str = "",
     ) -> Reply:
         if self.game.moves:
             return self._fail("the table is set up already (start a new session for a new game)")
-        return self._apply(Setup(mode, players, packages), f"{mode} table for {players} players")
+        what = f"{mode} table for {players} players" + (f" ({variant})" if variant else "")
+        return self._apply(Setup(mode, players, packages, variant), what)
 
     def seat_general(self, seat: int, key: str, *more: str) -> Reply:
         """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each)."""

@@ -36,9 +36,9 @@ class ModeChoice:
     generals_per_seat: int
     lord_chosen: bool  # the players choose a lord who reveals the role (identity)
 
-    def roles(self, players: int) -> str:
-        """'主公1 忠臣1 反贼2 内奸1': the roles a table of this size has."""
-        counts: Counter[Role] = MODES[self.key].role_table(players, "")
+    def roles(self, players: int, variant: str = "") -> str:
+        """'主公1 忠臣1 反贼2 内奸1': the roles a table of this size (and variant) has."""
+        counts: Counter[Role] = MODES[self.key].role_table(players, variant)
         return " ".join(f"{ROLE_NAMES[r]}{n}" for r, n in counts.items() if n)
 
 
@@ -97,10 +97,23 @@ class TablePlan:
     players: int = 5
     lord: int | None = None
     generals: dict[int, list[str]] = field(default_factory=dict)
+    variant: str = ""  # the mode's variant (two_renegades, international ...): "" standard
 
     @property
     def choice(self) -> ModeChoice:
         return next(m for m in mode_choices() if m.key == self.mode)
+
+    def variants(self) -> tuple[str, ...]:
+        """The mode's variants a table of this size may play ("" the standard one)."""
+        mode = MODES[self.mode]
+        return tuple(v for v in mode.variants if mode.check_setup(self.players, v) is None)
+
+    def next_variant(self) -> str:
+        """The variant after the chosen one (round to the first): the 变体 button."""
+        choices = self.variants()
+        at = choices.index(self.variant) if self.variant in choices else -1
+        self.variant = choices[(at + 1) % len(choices)] if choices else ""
+        return self.variant
 
     def set_mode(self, mode: str, players: int | None = None) -> None:
         self.mode = mode
@@ -110,6 +123,8 @@ class TablePlan:
         self.generals = {s: g[:per] for s, g in self.generals.items() if s <= self.players}
         if self.lord is not None and self.lord > self.players:
             self.lord = None
+        if self.variant not in self.variants():
+            self.variant = ""
 
     def pick(self, seat: int, key: str) -> str | None:
         """Give ``seat`` the general ``key`` (replacing its last one when full); None or why not."""
@@ -165,7 +180,8 @@ class TablePlan:
         >>> [c.text for c in plan.commands()][:3]
         ['setup identity 4', 'role 1 lord', 'general 1 caocao']
         """
-        out = [Command("setup", (self.mode, str(self.players)), t)]
+        variant = (f"variant={self.variant}",) if self.variant else ()
+        out = [Command("setup", (self.mode, str(self.players), *variant), t)]
         if self.choice.lord_chosen and self.lord is not None:
             out.append(Command("role", (str(self.lord), Role.LORD.value), t))
         for seat in range(1, self.players + 1):

@@ -130,9 +130,9 @@ def toggle_lord(plan: TablePlan, seat: int) -> str | None:
     return None
 
 
-def roles_text(choice: ModeChoice, players: int) -> str:
+def roles_text(choice: ModeChoice, players: int, variant: str = "") -> str:
     """The role line for this size ('主公1 忠臣1 反贼2 内奸1'), or how sides form."""
-    return choice.roles(players) or "按势力 · by kingdom"
+    return choice.roles(players, variant) or "按势力 · by kingdom"
 
 
 def kingdom_filters() -> tuple[tuple[str, str], ...]:

@@ -77,6 +77,7 @@ from assistant.setup import (
     seat_lines,
     toggle_lord,
 )
+from assistant.terms import VARIANT_NAMES
 from mobile.controller import TableController
 from mobile.widgets.base import TableButton
 
@@ -146,6 +147,8 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     per_seat = NumericProperty(1)
     lord_mode = BooleanProperty(True)
     roles_line = StringProperty("")
+    variant_text = StringProperty("")  # the chosen variant's name on the 变体 button
+    has_variants = BooleanProperty(False)  # the mode has a variant at this table size
     problems_line = StringProperty("")
     ready = BooleanProperty(False)
     status = StringProperty("")
@@ -181,7 +184,9 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.players = plan.players
         self.per_seat = choice.generals_per_seat
         self.lord_mode = choice.lord_chosen
-        self.roles_line = roles_text(choice, plan.players)
+        self.roles_line = roles_text(choice, plan.players, plan.variant)
+        self.has_variants = len(plan.variants()) > 1
+        self.variant_text = VARIANT_NAMES.get(plan.variant, plan.variant)
         problems = plan.problems()
         self.ready = not problems
         self.problems_line = problems_text(problems) if problems else READY
@@ -294,6 +299,12 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             self._say(f"{choice.name}: {choice.min_players}-{choice.max_players}人", ok=False)
         else:
             self._say(f"{choice.name} · {players}人")
+        self.refresh()
+
+    def next_variant(self) -> None:
+        """变体: the next variant of the mode this table size allows (双内奸, 国际版 ...)."""
+        variant = self.plan.next_variant()
+        self._say(f"{self.plan.choice.name} · {VARIANT_NAMES.get(variant, variant)}")
         self.refresh()
 
     def change_players(self, delta: int) -> None:

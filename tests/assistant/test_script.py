@@ -84,6 +84,7 @@ EVERY_COMMAND = [
     ("cancel", "0.00 cancel"),
     ("undo", "0.00 undo"),
     ("reload", "0.00 reload"),
+    ("setup identity 8 variant=international", "0.00 setup identity 8 variant=international"),
     ("note 30 should have kept it", "0.00 note 30 'should have kept it'"),
     ("correct 12 use 1 #5 -> 3", "0.00 correct 12 use 1 #5 -> 3"),
     ("force damage 3 1", "0.00 force damage 3 1"),

@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from assistant.session import TableSession
-from assistant.setup import GeneralChoice, TablePlan, mode_choices, search_generals
+from assistant.setup import GeneralChoice, TablePlan, mode_choices, roles_text, search_generals
 from assistant.store import Store
 from engine.catalogue import standard_catalogue
 from engine.modes import MODES
@@ -298,3 +298,17 @@ def test_a_plan_the_engine_refuses_leaves_session_and_store_untouched(store: Sto
     assert plan.start(session).ok
     assert len(session.moves) == 1 + len(pairs)
     assert [g.id for g in store.games()] == [session.game_id]
+
+
+def test_a_plan_chooses_the_variants_its_table_size_allows() -> None:
+    """变体: identity at 8 may be standard, 双内奸 or 国际版 (001); at 5 only standard."""
+    keys = [g.key for g in standard_catalogue().generals]
+    plan = TablePlan("identity", 8, 1, {n: [keys[n - 1]] for n in range(1, 9)})
+    assert plan.variants() == ("", "two_renegades", "international")
+    assert plan.next_variant() == "two_renegades"
+    assert plan.next_variant() == "international"
+    assert "平民1" in roles_text(plan.choice, plan.players, plan.variant)
+    assert plan.commands()[0].text == "setup identity 8 variant=international"
+    plan.set_mode("identity", 5)  # no variant at 5: back to the standard game
+    assert plan.variant == "" and plan.variants() == ("",)
+    assert plan.commands()[0].text == "setup identity 5"

@@ -154,7 +154,16 @@ class Driver:
         """On the setup screen: an identity game, each seat's general found by searching
         its Chinese name and tapped."""
         setup.choose_mode("identity")
+        setup.set_players(8)  # 变体 shows where the mode has variants: 双内奸, 国际版
+        yield 0.05
+        shown = [setup.variant_text]
+        for _ in range(2):
+            tap(setup.ids.variant_button)
+            yield 0.05
+            shown.append(setup.variant_text)
+        self.report["variants"] = {"shown": shown, "roles": setup.roles_line}
         setup.set_players(len(generals))
+        self.report["variants"]["after"] = [setup.has_variants, setup.plan.variant]
         for seat, (key, name) in enumerate(generals, start=1):
             setup.select_seat(seat)
             setup.search(name)

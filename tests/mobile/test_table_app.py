@@ -148,3 +148,14 @@ def test_the_journal_is_what_the_table_did(run: tuple[dict[str, Any], Game, Path
     with Store.open("sqlite://") as store:
         again = play_script(commands, store)
         assert list(again.session.moves) == [str(m) for m in game.moves]
+
+
+def test_the_setup_screen_offers_the_variants_of_a_table_size(
+    run: tuple[dict[str, Any], Game, Path],
+) -> None:
+    """变体 at 8 players: 标准, 双内奸, 国际版 (with its 平民); none at 5."""
+    report, _, _ = run
+    variants = report["variants"]
+    assert variants["shown"] == ["标准", "双内奸", "国际版"]
+    assert "平民1" in variants["roles"]
+    assert variants["after"] == [False, ""]
