@@ -118,7 +118,8 @@ def apply(state: GameState, move: Move) -> GameState:
     assert mode is not None
     _check_card_ids(inner)
     table = Table(state)
-    table.shuffle_end = mode.shuffle_end(state)
+    if state.variant:  # only a variant ends on reshuffles (国际版); most games skip the call
+        table.shuffle_end = mode.shuffle_end(state)
     ctx = Ctx(table, mode, forced)
     handler = HANDLERS.get(type(inner))
     if handler is None:

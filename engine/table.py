@@ -25,6 +25,10 @@ class GameOver(Exception):
 
 
 class Table:
+    # (reshuffles, winning side) that end the game at once (Mode.shuffle_end); set by
+    # apply() for a mode variant that has one, None (this default) otherwise
+    shuffle_end: tuple[int, str] | None = None
+
     def __init__(self, state: GameState) -> None:
         self.base = state
         self.seats = list(state.seats)
@@ -39,8 +43,6 @@ class Table:
         self.stack: list[object] = list(state.stack)
         self.winner = state.winner
         self.shuffles = state.shuffles
-        # (reshuffles, winning side) that end the game at once (Mode.shuffle_end)
-        self.shuffle_end: tuple[int, str] | None = None
         self.skill_context = state.skill_context
         self.where: Mapping[int, str] = state.where  # copied on first write
         self._written: dict[int, str] | None = None
