@@ -822,6 +822,11 @@ class Forced(Move):
         return str(self.move).split()
 
 
+def unforced(move: Move) -> Move:
+    """The move itself, a forced one (``!``) unwrapped."""
+    return move.move if isinstance(move, Forced) else move
+
+
 _READERS: dict[str, Callable[[_Reader], Move]] = {
     "setup": Setup.read,
     "general": General.read,

@@ -31,7 +31,7 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from engine.game import Game
-from engine.moves import Forced, Move, MoveSyntaxError, Setup, shown
+from engine.moves import Move, MoveSyntaxError, Setup, shown, unforced
 from engine.table import IllegalMove
 
 FORMAT = "sgs-table 1"
@@ -235,14 +235,17 @@ def _escaped(value: str) -> str:
             out.append("\\" + ch)
         elif ch in _SHORT_ESCAPES:
             out.append(_SHORT_ESCAPES[ch])
-        elif unicodedata.category(ch) in _HIDDEN:
+        elif unicodedata.category(ch) in HIDDEN_CATEGORIES:
             out.append(unicode_escape(ch))
         else:
             out.append(ch)
     return "".join(out)
 
 
-_HIDDEN = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
+# Characters that could end a line, hide text or steer a terminal: controls, format
+# characters such as U+202E, line and paragraph separators, lone surrogates. A
+# record escapes them; so does the command line's output (assistant.cli.terminal).
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}  # readable in a note of lines
 
 
@@ -442,10 +445,10 @@ def check_game(record: Record) -> Game:
     first = record.lines[0] if record.lines else None
     if not record.moves:
         raise RecordError(None, "no moves: a game starts with its setup move")
-    if not isinstance(_plain(record.moves[0]), Setup):
+    if not isinstance(unforced(record.moves[0]), Setup):
         raise RecordError(first, "a game starts with its setup move")
     for index, move in enumerate(record.moves[1:], start=1):
-        if isinstance(_plain(move), Setup):
+        if isinstance(unforced(move), Setup):
             line = record.lines[index] if index < len(record.lines) else index + 1
             raise RecordError(line, "a second setup move: a record holds one game")
     for key, value in record.headers.items():
@@ -470,7 +473,3 @@ def _check_notes(record: Record) -> None:
         problem = note_problem(text)
         if problem:
             raise RecordError(None, f"note {number}: {problem}")
-
-
-def _plain(move: Move) -> Move:
-    return move.move if isinstance(move, Forced) else move

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from assistant.cli.outputs import OutputRefused, check_output, write_file
-from engine.record import unicode_escape
+from engine.record import HIDDEN_CATEGORIES, unicode_escape
 
 __all__ = [
     "ProgressBar",
@@ -22,11 +22,6 @@ __all__ = [
     "terminal_safe",
     "write_output",
 ]
-
-# Characters that could steer a terminal or hide text: controls (but for the line
-# feed and the tab), format characters such as U+202E, line and paragraph
-# separators, and lone surrogates (which no terminal encoding can even write).
-_UNSAFE_CATEGORIES: Final = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs"})
 
 
 def terminal_safe(text: str) -> str:
@@ -45,7 +40,8 @@ def terminal_safe(text: str) -> str:
 def _escape_unsafe(line: str) -> str:
     out = []
     for ch in line:
-        if ch != "\t" and unicodedata.category(ch) in _UNSAFE_CATEGORIES:
+        # The line feed and the tab stay: they are the output's own layout.
+        if ch != "\t" and unicodedata.category(ch) in HIDDEN_CATEGORIES:
             out.append(unicode_escape(ch))
         else:
             out.append(ch)

@@ -47,6 +47,7 @@ from engine.moves import (
     Skill,
     Take,
     Use,
+    unforced,
 )
 
 __all__ = [
@@ -146,11 +147,7 @@ def key_moves(game: Game) -> tuple[int, ...]:
 
 def move_actor(move: Move) -> int | None:
     """The seat that made the move (a use, a response, a skill, a draw...), or None."""
-    move = _plain(move)
+    move = unforced(move)
     if isinstance(move, ACTIONS):
         return move.seat
     return None
-
-
-def _plain(move: Move) -> Move:
-    return move.move if isinstance(move, Forced) else move

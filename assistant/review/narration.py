@@ -73,6 +73,7 @@ from engine.moves import (
     Skip,
     Take,
     Use,
+    unforced,
 )
 from engine.moves import (
     Damage as DamageMove,
@@ -406,7 +407,7 @@ def narrate_judgement(move: Move, before: GameState, after: GameState) -> str | 
     (``乐不思蜀 ♠2: play phase skipped``); None when no judgement took effect. The
     result comes with the move that settles it: the judge move itself, or the 鬼才
     or the pass that closes the window before the card takes effect."""
-    plain = move.move if isinstance(move, Forced) else move
+    plain = unforced(move)
     if not isinstance(plain, Judge) and _open_judgement(before) is None:
         return None
     if _open_judgement(after) is not None:
@@ -436,7 +437,7 @@ def _damage_cause(
     for frame in (*reversed(after.stack), *reversed(before.stack)):
         if isinstance(frame, DamageEvent) and frame.target == seat:
             return frame.source, frame.card_kind
-    plain = move.move if isinstance(move, Forced) else move
+    plain = unforced(move)
     if isinstance(plain, DamageMove) and plain.seat == seat:
         return plain.source, None
     for frame in reversed(before.stack):
@@ -454,7 +455,7 @@ def killer_of(move: Move, before: GameState, after: GameState, seat: int) -> int
     for frame in (*reversed(after.stack), *reversed(before.stack)):
         if isinstance(frame, Death | Dying) and frame.seat == seat:
             return frame.killer
-    plain = move.move if isinstance(move, Forced) else move
+    plain = unforced(move)
     if isinstance(plain, Die) and plain.seat == seat:
         return plain.killer
     return None
@@ -469,7 +470,7 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
     """What the engine settled by itself: a judgement's result, HP, generals coming
     on, a face-down seat's turn skipped, dying, deaths, the end."""
     out: list[str] = []
-    plain = move.move if isinstance(move, Forced) else move
+    plain = unforced(move)
     if isinstance(plain, Setup) or len(before.seats) != len(after.seats):
         return out
     judged = narrate_judgement(plain, before, after)

@@ -41,7 +41,6 @@ from engine.game import Game
 from engine.modes import mode_named
 from engine.moves import Damage as DamageMove
 from engine.moves import (
-    Forced,
     General,
     Heal,
     LoseHp,
@@ -51,6 +50,7 @@ from engine.moves import (
     RoleReveal,
     Skill,
     Use,
+    unforced,
 )
 from engine.state import GameState, Seat
 
@@ -313,10 +313,6 @@ def _seat_json(s: SeatStats) -> dict[str, object]:
 # ---------------------------------------------------------------- HP events
 
 
-def _plain(move: Move) -> Move:
-    return move.move if isinstance(move, Forced) else move
-
-
 def _element_of_kind(card_kind: str | None) -> str:
     if card_kind is None:
         return NORMAL
@@ -344,7 +340,7 @@ def damage_origin(
     for frame in (*reversed(after.stack), *reversed(before.stack)):
         if isinstance(frame, DamageEvent) and frame.target == seat:
             return frame.source, frame.card_kind, _element(frame.element)
-    plain = _plain(move)
+    plain = unforced(move)
     if isinstance(plain, DamageMove):
         return plain.source, None, _element(plain.element)
     top = before.stack[-1] if before.stack else None
@@ -363,7 +359,7 @@ def damage_origin(
 
 def _healer(move: Move, before: GameState) -> tuple[int | None, str | None]:
     """Who gave the healing of this move, and with which card kind, where known."""
-    plain = _plain(move)
+    plain = unforced(move)
     top = before.stack[-1] if before.stack else None
     if isinstance(plain, Respond) and isinstance(top, Ask) and top.want == "tao":
         return plain.seat, used_kind(plain)
@@ -380,7 +376,7 @@ def _healer(move: Move, before: GameState) -> tuple[int | None, str | None]:
 
 
 def _loses_hp(move: Move, seat: int) -> bool:
-    plain = _plain(move)
+    plain = unforced(move)
     if isinstance(plain, LoseHp):
         return plain.seat == seat
     return isinstance(plain, Skill) and plain.skill in LOSE_HP_SKILLS and plain.seat == seat
@@ -517,7 +513,7 @@ class _Tally:
 
 
 def _count_cards(tally: _Tally, move: Move) -> None:
-    plain = _plain(move)
+    plain = unforced(move)
     if isinstance(plain, Use | Respond):
         used = used_kind(plain)
         if used:
@@ -531,7 +527,7 @@ def _general_of(s: Seat) -> str:
 
 
 def _deaths(tally: _Tally, number: int, move: Move, before: GameState, after: GameState) -> None:
-    plain = _plain(move)
+    plain = unforced(move)
     for b, a in zip(before.seats, after.seats, strict=True):
         fell = b.alive and not a.alive
         replaced = a.generals != b.generals and not isinstance(plain, General | Reveal)
@@ -546,7 +542,7 @@ def _deaths(tally: _Tally, number: int, move: Move, before: GameState, after: Ga
 
 
 def _rescue(tally: _Tally, number: int, move: Move, before: GameState, after: GameState) -> None:
-    plain = _plain(move)
+    plain = unforced(move)
     top = before.stack[-1] if before.stack else None
     if not (isinstance(plain, Respond) and isinstance(top, Ask) and top.want == "tao"):
         return
@@ -577,7 +573,7 @@ def _dying_episodes(tally: _Tally, number: int, before: GameState, after: GameSt
 
 
 def _reveals(tally: _Tally, number: int, move: Move, before: GameState) -> None:
-    plain = _plain(move)
+    plain = unforced(move)
     if isinstance(plain, RoleReveal) and before.turn.number > 0:
         said = TEXT["role"].format(seat=plain.seat, role=plain.role)
         tally.events.append(KeyEvent(number, "role", plain.seat, None, said))
@@ -811,7 +807,7 @@ def _side_name(state: GameState, seat: int) -> str | None:
 def _generals_taken(game: Game) -> dict[int, tuple[str, ...]]:
     taken: dict[int, tuple[str, ...]] = {}
     for move in game.moves:
-        plain = _plain(move)
+        plain = unforced(move)
         if isinstance(plain, General):
             taken[plain.seat] = plain.generals
     return taken

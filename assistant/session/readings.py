@@ -34,7 +34,7 @@ from engine.state import GameState, Phase
 from engine.table import IllegalMove
 from engine.windows import window_offers
 
-__all__ = ["Reading", "card_readings", "conversions", "legal"]
+__all__ = ["Reading", "asks_nullification", "card_readings", "conversions", "legal"]
 
 # The kinds that answer a request, as the engine accepts them.
 _ANSWERS = {
@@ -59,6 +59,11 @@ class Reading:
     @property
     def complete(self) -> bool:
         return self.move is not None
+
+
+def asks_nullification(frame: object) -> bool:
+    """Whether ``frame`` is a request anyone may answer with a 无懈可击."""
+    return isinstance(frame, Ask) and frame.anyone and frame.want == "nullification"
 
 
 def legal(state: GameState, move: Move) -> bool:
@@ -193,9 +198,7 @@ def _moved_on_to(
                 if top.asked == seat and top.want == ask.want:
                     return tuple(moves), probe
                 return None
-            if isinstance(top, Window) or (
-                isinstance(top, Ask) and top.anyone and top.want == "nullification"
-            ):
+            if isinstance(top, Window) or asks_nullification(top):
                 moves.append(Pass(None))
                 probe = apply(probe, moves[-1])
                 continue

@@ -26,7 +26,7 @@ from functools import wraps
 from typing import Concatenate, ParamSpec
 
 from assistant.session.prompts import current_prompt, seat_label, targets_for
-from assistant.session.readings import Reading, card_readings
+from assistant.session.readings import Reading, asks_nullification, card_readings
 from assistant.session.replies import (
     DUPLICATE_STICKER,
     MISREAD,
@@ -322,11 +322,14 @@ class TableSession:
 
     def _silence_ends(self, dying: int | None) -> bool:
         top = self.state.stack[-1] if self.state.stack else None
-        if not isinstance(top, Ask):
-            return False
-        if top.anyone and top.want == "nullification":
+        if asks_nullification(top):
             return True
-        return dying is not None and top.want == "tao" and top.for_seat == dying
+        return (
+            isinstance(top, Ask)
+            and dying is not None
+            and top.want == "tao"
+            and top.for_seat == dying
+        )
 
     def _after_nullification(self) -> GameState | None:
         """The state once nobody lays a 无懈可击 for the request on top (and for any that
@@ -334,7 +337,7 @@ class TableSession:
         state = self.state
         for _ in range(_MOST_SILENCES):
             top = state.stack[-1] if state.stack else None
-            if not (isinstance(top, Ask) and top.anyone and top.want == "nullification"):
+            if not asks_nullification(top):
                 break
             try:
                 state = apply(state, Pass(None))

@@ -56,7 +56,7 @@ from sqlmodel import col
 from assistant.store.database import Database, StoreError, open_database
 from assistant.store.models import GameRow, InputRow, MoveRow, NoteRow, SeatRow, SnapshotRow
 from engine.game import Game
-from engine.moves import Forced, Move, MoveSyntaxError, Setup
+from engine.moves import Forced, Move, MoveSyntaxError, Setup, unforced
 from engine.record import (
     MAX_NOTES,
     Record,
@@ -241,7 +241,7 @@ class Store:
         """
         game = check_game(record)  # the same checks as `sgs-table check`
         headers = {k: v for k, v in record.headers.items() if k != "Format"}
-        setup = _plain(record.moves[0])
+        setup = unforced(record.moves[0])
         assert isinstance(setup, Setup)
         texts = [str(move) for move in record.moves]
         now = _now()
@@ -745,13 +745,9 @@ class Store:
         return tail
 
 
-def _plain(move: Move) -> Move:
-    return move.move if isinstance(move, Forced) else move
-
-
 def _refuse_setup(game_id: int, move: Move) -> None:
     # The engine would start over; a game row describes one setup, so that is a new game.
-    if isinstance(_plain(move), Setup):
+    if isinstance(unforced(move), Setup):
         raise StoreError(f"game {game_id} already has its setup: start a new game instead")
 
 
