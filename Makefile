@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint typecheck pytest bench setup clean
+.PHONY: run test lint typecheck pytest bench setup clean i18n
 
 setup:
 	@bash scripts/setup.sh run
@@ -25,6 +25,11 @@ lint:
 
 typecheck:
 	$(VENV)/bin/mypy
+
+# After changing any words: extract the messages, merge them into each catalog, compile.
+i18n:
+	@bash scripts/setup.sh test
+	$(PY) scripts/i18n.py
 
 bench:
 	@bash scripts/setup.sh test

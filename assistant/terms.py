@@ -1,11 +1,9 @@
-"""The table's words that every part of the assistant shares, in one place below them all.
+"""The table's words as its stickers print them: role cards and action tokens.
 
-Role cards and action tokens as their stickers name them, and the Chinese
-names of roles, phases, modes and kingdoms that the screens and prompts use.
-Nothing here computes anything; every package of ``assistant`` may import it.
+The names of roles, phases, modes, variants and kingdoms as the screens
+say them are in `assistant.i18n` (in the language in use). Nothing here
+computes anything; every package of ``assistant`` may import it.
 
->>> ROLE_NAMES[Role.REBEL], PHASE_NAMES[Phase.PLAY], MODE_NAMES["hegemony"]
-('反贼', '出牌阶段', '国战')
 >>> [english for _, _, english, _ in ROLE_CARDS]
 ['lord', 'loyalist', 'rebel', 'renegade', 'civilian']
 """
@@ -14,19 +12,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.state import Phase, Role
 from vision.payload import Action
 
-__all__ = [
-    "ACTION_LABELS",
-    "KINGDOM_NAMES",
-    "MODE_NAMES",
-    "PHASE_NAMES",
-    "PHASE_TEXT",
-    "ROLE_CARDS",
-    "ROLE_NAMES",
-    "VARIANT_NAMES",
-]
+__all__ = ["ACTION_LABELS", "ROLE_CARDS"]
 
 ROLE_CARDS: Final = (
     # number, Chinese, English, copies at a 10-player identity table
@@ -46,53 +34,3 @@ ACTION_LABELS: Final = {
     Action.PASS: ("跳过", "pass"),
 }
 """What an action token's sticker says: Chinese title, English gloss."""
-
-ROLE_NAMES: Final = {
-    Role.LORD: "主公",
-    Role.LOYALIST: "忠臣",
-    Role.REBEL: "反贼",
-    Role.RENEGADE: "内奸",
-    Role.CIVILIAN: "平民",
-}
-"""Identity roles as the screens name them."""
-
-PHASE_NAMES: Final = {
-    Phase.SETUP: "准备开局",
-    Phase.START: "回合开始阶段",
-    Phase.PREPARATION: "准备阶段",
-    Phase.JUDGEMENT: "判定阶段",
-    Phase.DRAW: "摸牌阶段",
-    Phase.PLAY: "出牌阶段",
-    Phase.DISCARD: "弃牌阶段",
-    Phase.END: "结束阶段",
-    Phase.OVER: "游戏结束",
-}
-"""Phases as the table screen's heading names them."""
-
-PHASE_TEXT: Final = {
-    Phase.SETUP: "setup",
-    Phase.START: "start phase (回合开始阶段)",
-    Phase.PREPARATION: "preparation phase (准备阶段)",
-    Phase.JUDGEMENT: "judgement phase (判定阶段)",
-    Phase.DRAW: "draw phase (摸牌阶段)",
-    Phase.PLAY: "play phase (出牌阶段)",
-    Phase.DISCARD: "discard phase (弃牌阶段)",
-    Phase.END: "end phase (结束阶段)",
-    Phase.OVER: "game over",
-}
-"""Phases as the prompt line and the timing helper word them."""
-
-VARIANT_NAMES: Final = {
-    "": "标准",
-    "two_renegades": "双内奸",
-    "international": "国际版",
-    "cold_first": "冷色先",
-}
-MODE_NAMES: Final = {
-    "identity": "身份局",
-    "1v1": "1v1 对决",
-    "2v2": "2v2",
-    "3v3": "3v3",
-    "hegemony": "国战",
-}
-KINGDOM_NAMES: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}

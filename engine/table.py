@@ -14,10 +14,19 @@ from collections.abc import Mapping
 from engine.cards import Subtype
 from engine.derived import card, owned_by_living
 from engine.state import Delayed, GameState, Seat, Turn, evolve
+from engine.text import Text
 
 
 class IllegalMove(ValueError):
-    """The move breaks the rules (or the public state); the message says why in one line."""
+    """The move breaks the rules (or the public state); the message says why in one line.
+
+    ``text`` is the reason as the engine said it: a `Text` the assistant words
+    in the table's language (``str(exc)`` is its English).
+    """
+
+    def __init__(self, reason: str | Text) -> None:
+        super().__init__(str(reason))
+        self.text = reason
 
 
 class GameOver(Exception):

@@ -41,7 +41,7 @@ FAMILY = "Noto Sans SC sgs"
 POSTSCRIPT_NAME = "NotoSansSC-sgs-Regular"
 
 SCAN_DIRS = ("engine/data", "mobile", "assistant", "vision")
-TEXT_SUFFIXES = frozenset({".py", ".kv", ".csv", ".toml", ".json", ".txt", ".md"})
+TEXT_SUFFIXES = frozenset({".py", ".kv", ".csv", ".toml", ".json", ".txt", ".md", ".po"})
 
 RANGES: tuple[tuple[int, int], ...] = (
     (0x0020, 0x007E),  # ASCII
@@ -86,6 +86,23 @@ def gb2312_characters(first_row: int = 1, last_row: int = 87) -> set[str]:
     return found
 
 
+def jis_level1_characters() -> set[str]:
+    """The 2,965 level-1 kanji of JIS X 0208 (rows 16-47): what Japanese text commonly uses.
+
+    The Japanese catalog names cards and generals with kanji GB2312 lacks
+    (殺, 閃, 兎 ...); with these a player's own Japanese (a name, a note)
+    renders too. Their shapes are the Simplified Chinese design's.
+    """
+    found: set[str] = set()
+    for row in range(16, 48):
+        for cell in range(1, 95):
+            try:
+                found.add(bytes((0xA0 + row, 0xA0 + cell)).decode("euc_jp"))
+            except UnicodeDecodeError:
+                continue
+    return found
+
+
 def repository_text_files(repo: Path) -> Iterator[Path]:
     for folder in SCAN_DIRS:
         root = repo / folder
@@ -124,6 +141,7 @@ def wanted_codepoints(repo: Path) -> tuple[set[int], set[int]]:
     required = {ord(ch) for ch in used if is_cjk(ch)}
     wanted = {ord(ch) for ch in used}
     wanted.update(ord(ch) for ch in gb2312_characters())
+    wanted.update(ord(ch) for ch in jis_level1_characters())
     for first, last in RANGES:
         wanted.update(range(first, last + 1))
     return wanted, required

@@ -18,6 +18,8 @@ every turn, and :func:`turn_positions` places each move inside its turn for
 the chart's cursor. :func:`next_in` and :func:`previous_in` find the replay's
 next or previous point of interest (a key move, a seat's move).
 
+>>> from assistant.i18n import set_language
+>>> chosen = set_language("zh_CN")
 >>> from engine.game import Game
 >>> game = Game()
 >>> for text in ["setup identity 4", "role 1 lord", "general 1 liubei",
@@ -55,6 +57,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from assistant.i18n import mode_name
 from assistant.review.history import (
     HpSeries,
     LogEntry,
@@ -65,7 +68,6 @@ from assistant.review.history import (
     move_turns,
 )
 from assistant.store import GameSummary, StoredMove
-from assistant.terms import MODE_NAMES
 from assistant.views import TableView, table_view
 from engine.game import Game
 
@@ -343,12 +345,14 @@ def _when(created_at: str) -> str:
 def game_line(game: GameSummary) -> str:
     """One line of the games list.
 
+    >>> from assistant.i18n import set_language
+    >>> chosen = set_language("zh_CN")
     >>> g = GameSummary(3, "2026-11-21T10:46:56", "identity", 8, "", {}, 420, 417, "over", "lord")
     >>> game_line(g)
     '#3 · 11-21 10:46 · 身份局 8人 · 417 步 · 已结束 主公忠臣胜'
     """
     status = "进行中" if game.status == "playing" else f"已结束 {winner_name(game.winner)}".strip()
-    mode = MODE_NAMES.get(game.mode, game.mode)
+    mode = mode_name(game.mode)
     return (
         f"#{game.id} · {_when(game.created_at)} · {mode} {game.players}人"
         f" · {game.moves} 步 · {status}"

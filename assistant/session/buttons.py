@@ -30,16 +30,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from assistant.i18n import role_name
 from assistant.session.replies import Reply
 from assistant.session.script import Command, perform
 from assistant.session.skill_input import PendingSkill
 from assistant.session.table_session import TableSession
-from assistant.terms import ROLE_NAMES
 from assistant.views import seat_view
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
 from engine.registry import RULES, rule_name
-from engine.state import GameState, Phase
+from engine.state import GameState, Phase, Role
 
 __all__ = ["Button", "prompt_buttons"]
 
@@ -163,10 +163,11 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             spear = _spear(session, single) if "杀" in base.options else ()
             return (*hints, *spear, _button(session, "不出 (pass)", "pass", "pass", *pass_args))
         case "reveal_role" if single is not None:
+            # The roles this game deals (平民: 国际版 only).
             return tuple(
                 _button(session, name, "go", "role", single, role.value)
-                for role, name in ROLE_NAMES.items()
-                if name in base.options  # the roles this game deals (平民: 国际版 only)
+                for role in Role
+                if (name := role_name(role, session.state.mode)) in base.options
             )
         case "fire_discard":
             hints = tuple(Button(o, "hint") for o in base.options if o != "pass")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.terms import PHASE_TEXT, ROLE_NAMES
+from assistant.i18n import phase_name, role_name
 from assistant.views import shown_general_name
 from engine.cards import CardKind
 from engine.derived import (
@@ -141,7 +141,7 @@ def _phase_prompt(state: GameState) -> Prompt:
                 (f"discard {excess}",),
             )
     return Prompt(
-        (seat,), "phase", f"{who}: {PHASE_TEXT[phase]}; skills may be used, then next", ("next",)
+        (seat,), "phase", f"{who}: {phase_name(phase)}; skills may be used, then next", ("next",)
     )
 
 
@@ -246,7 +246,8 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
     if e.what == "role":
         rules = mode_named(state.mode)
         dealt = rules.role_table(state.players, state.variant) if rules else None
-        roles = tuple(ROLE_NAMES[r] for r in Role if not dealt or dealt[r])  # 平民: 国际版 only
+        # 平民: 国际版 only
+        roles = tuple(role_name(r, state.mode) for r in Role if not dealt or dealt[r])
         return Prompt(who, "reveal_role", f"{label}: {e.reason} (亮明身份)", roles)
     if e.what == "show":
         return Prompt(who, "show", f"{label}: {e.reason}", ("show a hand card",))

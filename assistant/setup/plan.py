@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from assistant.i18n import kingdom_name, mode_name, role_name
 from assistant.session import Command, Reply, TableSession, perform
-from assistant.terms import KINGDOM_NAMES, MODE_NAMES, ROLE_NAMES
 from engine.catalogue import standard_catalogue
 from engine.modes import MODES
 from engine.state import Role
@@ -39,7 +39,7 @@ class ModeChoice:
     def roles(self, players: int, variant: str = "") -> str:
         """'主公1 忠臣1 反贼2 内奸1': the roles a table of this size (and variant) has."""
         counts: Counter[Role] = MODES[self.key].role_table(players, variant)
-        return " ".join(f"{ROLE_NAMES[r]}{n}" for r, n in counts.items() if n)
+        return " ".join(f"{role_name(r)}{n}" for r, n in counts.items() if n)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +59,7 @@ def mode_choices() -> tuple[ModeChoice, ...]:
     return tuple(
         ModeChoice(
             key,
-            MODE_NAMES.get(key, key),
+            mode_name(key),
             mode.min_players,
             mode.max_players,
             mode.generals_per_seat,
@@ -78,7 +78,7 @@ def search_generals(query: str = "", kingdom: str = "") -> list[GeneralChoice]:
     q = query.strip().lower()
     out: list[GeneralChoice] = []
     for g in standard_catalogue().generals:
-        k = KINGDOM_NAMES.get(g.kingdom.value, g.kingdom.value)
+        k = kingdom_name(g.kingdom.value)
         if kingdom and kingdom not in (k, g.kingdom.value):
             continue
         if q and q not in g.name and q not in g.key:

@@ -7,6 +7,8 @@ numbers all come from `~assistant.views.table.DistanceView` and
 text and works out where an arrow starts and ends so that it touches the
 edges of the seats' boxes instead of their centres.
 
+>>> from assistant.i18n import set_language
+>>> chosen = set_language("zh_CN")
 >>> from engine.game import Game
 >>> from assistant.views.table import distance_view, table_view
 >>> game = Game()

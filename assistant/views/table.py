@@ -6,6 +6,8 @@ engine's state and its derived quantities. :func:`table_view` is the whole
 table; :func:`distance_view` is the picture players argue about: from one
 seat, the distance to each other seat, its attack range and who is in it.
 
+>>> from assistant.i18n import set_language
+>>> chosen = set_language("zh_CN")
 >>> from engine.game import Game
 >>> game = Game()
 >>> for text in ["setup identity 5", "role 1 lord", "general 1 liubei",
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.terms import KINGDOM_NAMES, MODE_NAMES, PHASE_NAMES, ROLE_NAMES
+from assistant.i18n import kingdom_name, mode_name, phase_name, role_name
 from engine.catalogue import standard_catalogue
 from engine.derived import attack_range, card, distance, hand_limit_value
 from engine.derived import attack_range_value as _range
@@ -174,8 +176,8 @@ def seat_view(state: GameState, s: Seat, acting: tuple[int, ...] = ()) -> SeatVi
         seat=s.seat,
         general=general.name if general is not None else "",
         general_key=key,
-        kingdom=KINGDOM_NAMES.get(kingdom, kingdom),
-        role=ROLE_NAMES[s.role] if s.role is not None else "?",
+        kingdom=kingdom_name(kingdom),
+        role=role_name(s.role, state.mode) if s.role is not None else "?",
         alive=s.alive,
         hp=s.hp,
         max_hp=s.max_hp,
@@ -194,11 +196,11 @@ def seat_view(state: GameState, s: Seat, acting: tuple[int, ...] = ()) -> SeatVi
 def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
     """The whole table; ``acting`` are the seats the prompt is waiting for."""
     seats = tuple(seat_view(state, s, acting) for s in state.seats)
-    phase = PHASE_NAMES[Phase.OVER] if state.over else PHASE_NAMES[state.turn.phase]
+    phase = phase_name(Phase.OVER) if state.over else phase_name(state.turn.phase)
     if not state.mode:
         heading = "尚未开局"
     elif state.over or state.turn.phase is Phase.SETUP:
-        heading = f"{MODE_NAMES.get(state.mode, state.mode)} · {phase}"
+        heading = f"{mode_name(state.mode)} · {phase}"
     else:
         who = seats[state.turn.seat - 1].label
         heading = f"第{state.turn.number}回合 · {who} · {phase}"

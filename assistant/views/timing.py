@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.terms import PHASE_TEXT
+from assistant.i18n import phase_name
 from assistant.views.table import shown_general_name
 from engine.derived import active_skills, kind
 from engine.effects import AsCard
@@ -168,7 +168,7 @@ def _stack_words(state: GameState) -> tuple[str, ...]:
 
 def _point(state: GameState) -> str:
     if state.over:
-        return PHASE_TEXT[Phase.OVER]
+        return phase_name(Phase.OVER)
     for frame in reversed(state.stack):
         if isinstance(frame, Ask):
             if frame.want == "tao":
@@ -191,7 +191,7 @@ def _point(state: GameState) -> str:
         point = getattr(frame, "point", None)
         if isinstance(point, Point):
             return POINT_NAMES[point]
-    return PHASE_TEXT[state.turn.phase]
+    return phase_name(state.turn.phase)
 
 
 def _gives(skill: Skill, kinds: tuple[str, ...], own_turn: bool) -> bool:

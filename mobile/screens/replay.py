@@ -57,9 +57,9 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.utils import escape_markup
 
+from assistant.i18n import mode_name
 from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
-from assistant.terms import MODE_NAMES
 from mobile.controller import TableController
 from mobile.widgets.base import TableButton, unit
 from mobile.widgets.hp_chart import HpChart  # noqa: F401  (the .kv uses it)
@@ -404,7 +404,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if replay.moves == 0:
             title += " · 尚未开局"
         else:
-            title += f" · {MODE_NAMES.get(state.mode, state.mode)} {state.players}人"
+            title += f" · {mode_name(state.mode)} {state.players}人"
             if replay.over:
                 title += f" · {winner_name(replay.winner)}".rstrip(" ·")
         self.title_text = title

@@ -59,6 +59,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
+from assistant.i18n import variant_name
 from assistant.session import region_seat
 from assistant.setup import (
     SeatLine,
@@ -77,7 +78,6 @@ from assistant.setup import (
     seat_lines,
     toggle_lord,
 )
-from assistant.terms import VARIANT_NAMES
 from mobile.controller import TableController
 from mobile.widgets.base import TableButton
 
@@ -186,7 +186,7 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.lord_mode = choice.lord_chosen
         self.roles_line = roles_text(choice, plan.players, plan.variant)
         self.has_variants = len(plan.variants()) > 1
-        self.variant_text = VARIANT_NAMES.get(plan.variant, plan.variant)
+        self.variant_text = variant_name(plan.variant)
         problems = plan.problems()
         self.ready = not problems
         self.problems_line = problems_text(problems) if problems else READY
@@ -304,7 +304,7 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     def next_variant(self) -> None:
         """变体: the next variant of the mode this table size allows (双内奸, 国际版 ...)."""
         variant = self.plan.next_variant()
-        self._say(f"{self.plan.choice.name} · {VARIANT_NAMES.get(variant, variant)}")
+        self._say(f"{self.plan.choice.name} · {variant_name(variant)}")
         self.refresh()
 
     def change_players(self, delta: int) -> None:

@@ -28,6 +28,9 @@ from engine.state import GameState, Role
 from tests.engine.helpers import cid
 from vision.payload import CardTag, encode
 
+# What a Chinese table reads (the default language).
+pytestmark = pytest.mark.usefixtures("chinese")
+
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs"))
 GENERALS = ["liubei", "guanyu", "zhaoyun", "zhouyu", "lvbu"]
 PLAY = [("激将", "go"), ("仁德", "go"), ("结束出牌", "go")]  # 刘备's play phase

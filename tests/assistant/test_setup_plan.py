@@ -18,6 +18,9 @@ from engine.modes import MODES
 from engine.record import replay
 from engine.state import Role
 
+# What a Chinese table reads (the default language).
+pytestmark = pytest.mark.usefixtures("chinese")
+
 CATALOGUE = standard_catalogue()
 ALL_KEYS = [g.key for g in CATALOGUE.generals]
 KINGDOM = {"魏": "wei", "蜀": "shu", "吴": "wu", "群": "qun"}

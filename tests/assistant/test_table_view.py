@@ -20,6 +20,9 @@ from engine.game import Game
 from engine.record import load_record, replay
 from engine.state import GameState, Phase, Role, Seat
 
+# What a Chinese table reads (the default language).
+pytestmark = pytest.mark.usefixtures("chinese")
+
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs"))
 CATALOGUE = standard_catalogue()
 
@@ -30,6 +33,16 @@ ROLE_NAMES = {
     Role.REBEL: "反贼",
     Role.RENEGADE: "内奸",
     Role.CIVILIAN: "平民",
+}
+# 3v3 and 1v1 name the same role cards their own way (rules 001).
+MODE_ROLE_NAMES = {
+    "3v3": {
+        Role.LORD: "暖色主帅",
+        Role.LOYALIST: "暖色前锋",
+        Role.RENEGADE: "冷色主帅",
+        Role.REBEL: "冷色前锋",
+    },
+    "1v1": {Role.LORD: "先手", Role.RENEGADE: "后手"},
 }
 KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 PHASES = {
@@ -84,7 +97,8 @@ def check_seat(state: GameState, s: Seat, acting: tuple[int, ...]) -> None:
         assert view.general == "", where
         assert view.label == f"{s.seat}号位", where
 
-    assert view.role == (ROLE_NAMES[s.role] if s.role is not None else "?"), where
+    names = {**ROLE_NAMES, **MODE_ROLE_NAMES.get(state.mode, {})}
+    assert view.role == (names[s.role] if s.role is not None else "?"), where
 
     # Equipment: one entry per occupied slot, in slot order, with the right card and badge.
     expected = [(slot, getattr(s, name)) for slot, name in SLOT_FIELDS if getattr(s, name)]

@@ -62,7 +62,7 @@ def test_play_phase_and_draw_phase_skills() -> None:
     assert view.point == "draw (摸牌阶段摸牌)"
     play(g, "draw 1 x2")
     view = timing_view(g.state)
-    assert view.point == "play phase (出牌阶段)"
+    assert view.point == "play phase"
     assert [(a.seat, a.skills) for a in view.acting] == [(1, ("制衡",))]
 
 

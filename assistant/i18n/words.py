@@ -1,0 +1,237 @@
+"""Words in the language in use: gettext's functions, game names, and the engine's sentences.
+
+``_`` (gettext), ``ngettext``, ``pgettext`` and ``npgettext`` translate in
+the language `assistant.i18n.languages.language` names; ``N_`` only marks a
+message for the catalogs, for a table of words translated where it is shown.
+`tr` words anything the engine says: a `~engine.text.Text`, an
+`~engine.table.IllegalMove`, a card, a phase ...
+
+Names are translated with a context, so a word that is both a card and a
+skill (or a general's name) can differ between languages: ``card``,
+``general``, ``skill``, ``skill text``, ``kingdom``, ``phase``, ``role``.
+The message ids of names are the Chinese names of the catalogue's data, the
+game's own language; everything else has an English message id.
+
+>>> from assistant.i18n.languages import set_language
+>>> from engine.text import say
+>>> chosen = set_language("en")
+>>> tr(say("seat {seat} is dead", seat=3))
+'seat 3 is dead'
+>>> phase_name(Phase.PLAY)
+'play phase'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from enum import Enum
+from typing import Final
+
+from assistant.i18n.languages import catalog, language
+from engine.cards import Card, CardKind
+from engine.generals import General, Kingdom, Skill
+from engine.state import Phase, Role
+from engine.table import IllegalMove
+from engine.text import Text
+
+__all__ = [
+    "N_",
+    "_",
+    "card_name",
+    "card_text",
+    "general_name",
+    "gettext",
+    "join_list",
+    "kingdom_name",
+    "mode_name",
+    "ngettext",
+    "npgettext",
+    "pgettext",
+    "phase_name",
+    "role_name",
+    "skill_name",
+    "skill_text",
+    "tr",
+    "variant_name",
+]
+
+
+def gettext(message: str) -> str:
+    """``message`` (an English message id) in the language in use."""
+    return catalog(language()).gettext(message)
+
+
+_ = gettext
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs without translating it (yet)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for the number ``n``, in the language in use."""
+    return catalog(language()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in ``context`` (a name: ``card``, ``general``, ``skill`` ...)."""
+    return catalog(language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    return catalog(language()).npgettext(context, singular, plural, n)
+
+
+# ---------------------------------------------------------------- names
+# The tables hold message ids: the functions word them in the language in use.
+
+_ROLE_NAMES: Final = {
+    Role.LORD: N_("lord"),
+    Role.LOYALIST: N_("loyalist"),
+    Role.REBEL: N_("rebel"),
+    Role.RENEGADE: N_("renegade"),
+    Role.CIVILIAN: N_("civilian"),
+}
+# Modes that use the identity roles as team markers name them their own way (rules 001).
+_MODE_ROLE_NAMES: Final = {
+    "3v3": {
+        Role.LORD: N_("warm marshal"),
+        Role.LOYALIST: N_("warm vanguard"),
+        Role.RENEGADE: N_("cold marshal"),
+        Role.REBEL: N_("cold vanguard"),
+    },
+    "1v1": {Role.LORD: N_("first player"), Role.RENEGADE: N_("second player")},
+}
+
+_PHASE_NAMES: Final = {
+    Phase.SETUP: N_("setup"),
+    Phase.START: N_("start phase"),
+    Phase.PREPARATION: N_("preparation phase"),
+    Phase.JUDGEMENT: N_("judgement phase"),
+    Phase.DRAW: N_("draw phase"),
+    Phase.PLAY: N_("play phase"),
+    Phase.DISCARD: N_("discard phase"),
+    Phase.END: N_("end phase"),
+    Phase.OVER: N_("game over"),
+}
+
+_VARIANT_NAMES: Final = {
+    "": N_("standard"),
+    "two_renegades": N_("two renegades"),
+    "international": N_("international"),
+    "cold_first": N_("cold side first"),
+}
+_MODE_NAMES: Final = {
+    "identity": N_("identity"),
+    "1v1": N_("1v1"),
+    "2v2": N_("2v2"),
+    "3v3": N_("3v3"),
+    "hegemony": N_("hegemony"),
+}
+_KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
+
+
+def role_name(role: Role, mode: str = "identity") -> str:
+    """A role as the mode names it: 主公 in identity, 暖色主帅 in 3v3, 先手 in 1v1."""
+    own = _MODE_ROLE_NAMES.get(mode, {}).get(role)
+    return _(own if own is not None else _ROLE_NAMES[role])
+
+
+def phase_name(phase: Phase) -> str:
+    """A phase as the table screen's heading names it (出牌阶段)."""
+    return _(_PHASE_NAMES[phase])
+
+
+def mode_name(mode: str) -> str:
+    """A mode by its key (``identity`` -> 身份局); an unknown key as it is."""
+    name = _MODE_NAMES.get(mode)
+    return _(name) if name is not None else mode
+
+
+def variant_name(variant: str) -> str:
+    """A mode variant by its key (``""`` is the standard game); an unknown key as it is."""
+    name = _VARIANT_NAMES.get(variant)
+    return _(name) if name is not None else variant
+
+
+def kingdom_name(kingdom: str | Kingdom) -> str:
+    """A kingdom by its key (``wei`` -> 魏); an unknown key as it is."""
+    if isinstance(kingdom, Kingdom):
+        kingdom = kingdom.value
+    name = _KINGDOM_KEYS.get(kingdom)
+    return pgettext("kingdom", name) if name is not None else kingdom
+
+
+def card_name(kind: CardKind | Card) -> str:
+    """A card's name (杀, 青龙偃月刀 ...) in the language in use."""
+    if isinstance(kind, Card):
+        kind = kind.kind
+    return pgettext("card", kind.name)
+
+
+def card_text(c: Card) -> str:
+    """A physical card as the log names it: ``#8 杀♣2``."""
+    return f"#{c.id} {card_name(c.kind)}{c.face}"
+
+
+def general_name(general: General) -> str:
+    return pgettext("general", general.name)
+
+
+def skill_name(skill: Skill) -> str:
+    return pgettext("skill", skill.name)
+
+
+def skill_text(skill: Skill) -> str:
+    """What a skill does, in short."""
+    return pgettext("skill text", skill.text)
+
+
+def join_list(items: Iterable[object]) -> str:
+    """Items one after the other, as the language lists them (``1、3、5`` or ``1, 3, 5``)."""
+    # TRANSLATORS: what separates the items of a list (Chinese and Japanese: 、)
+    return pgettext("list separator", ", ").join(tr(item) for item in items)
+
+
+# ---------------------------------------------------------------- the engine's sentences
+
+
+def tr(thing: object) -> str:
+    """Anything the engine says or names, worded in the language in use.
+
+    A `Text` is translated and its values worded in turn; an `IllegalMove`
+    is its reason; a card, card kind, general, skill, kingdom, phase or role
+    is its name; anything else is ``str(thing)``.
+    """
+    if isinstance(thing, Text):
+        return _text(thing)
+    if isinstance(thing, IllegalMove):
+        return tr(thing.text)
+    if isinstance(thing, Card):
+        return card_text(thing)
+    if isinstance(thing, CardKind):
+        return card_name(thing)
+    if isinstance(thing, General):
+        return general_name(thing)
+    if isinstance(thing, Skill):
+        return skill_name(thing)
+    if isinstance(thing, Kingdom):
+        return kingdom_name(thing)
+    if isinstance(thing, Phase):
+        return phase_name(thing)
+    if isinstance(thing, Role):
+        return role_name(thing)
+    if isinstance(thing, Enum):
+        return str(thing.value)
+    return str(thing)
+
+
+def _text(text: Text) -> str:
+    if text.plural is not None:
+        template = ngettext(text.msgid, text.plural, text.count)
+    else:
+        template = gettext(text.msgid)
+    if not text.values:
+        return template
+    return template.format_map({name: tr(value) for name, value in text.values})

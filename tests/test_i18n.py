@@ -1,0 +1,147 @@
+"""The message catalogs: complete in every language, in step with the sources, and used right.
+
+A message id without a translation in any catalog fails here, as does a
+translation that drops or invents a ``{field}``, a template out of date with
+the sources, a ``.mo`` not compiled from its ``.po``, and a call the
+extraction cannot read (``_(f"...")``, ``say(variable)``).
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from assistant.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    from_environment,
+    language,
+    normalize,
+    pgettext,
+    set_language,
+    tr,
+)
+from engine.table import IllegalMove
+from engine.text import say, say_n
+
+ROOT = Path(__file__).parent.parent
+SOURCES = ("engine", "vision", "assistant", "mobile")
+# The functions whose first argument (and second, for the plural ones) the extraction reads.
+KEYWORDS = {
+    "_": 1,
+    "N_": 1,
+    "gettext": 1,
+    "ngettext": 2,
+    "pgettext": 2,
+    "npgettext": 3,
+    "say": 1,
+    "say_n": 2,
+}
+
+
+def _script() -> ModuleType:
+    path = ROOT / "scripts" / "i18n.py"
+    spec = importlib.util.spec_from_file_location("sgs_i18n_script", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_message_is_translated_in_every_catalog() -> None:
+    problems = list(_script().problems())
+    shown = "\n".join(problems[:40])
+    assert not problems, f"{len(problems)} catalog problems (scripts/i18n.py check):\n{shown}"
+
+
+def test_the_checker_finds_a_missing_translation(tmp_path: Path) -> None:
+    script = _script()
+    template = script.extract()
+    template.add("a message nobody has translated", None)
+    missing = [p for p in script.problems(template) if "nobody has translated" in p]
+    # The template lacks it, and each catalog has no translation for it.
+    assert len(missing) == 1 + len(LANGUAGES), missing
+
+
+def test_the_checker_finds_a_changed_field() -> None:
+    script = _script()
+    assert script.fields("seat {seat} ({name})") == {"seat", "name"}
+    assert script.fields("{{literal}} {n:d}") == {"n"}
+
+
+def _python_sources() -> list[Path]:
+    return sorted(p for folder in SOURCES for p in (ROOT / folder).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", _python_sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_messages_are_literal_strings(path: Path) -> None:
+    """The extraction reads only string literals: ``_(f"...")`` would never be translated.
+
+    assistant/i18n is exempt: it defines the functions, and it names the
+    catalogue's cards, generals and skills, whose names the extraction reads
+    from the data files themselves.
+    """
+    if path.parent.name == "i18n":
+        return
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+            continue
+        count = KEYWORDS.get(node.func.id)
+        if count is None:
+            continue
+        args = node.args[:count]
+        literal = len(args) == count and all(
+            isinstance(a, ast.Constant) and isinstance(a.value, str) for a in args
+        )
+        assert literal, (
+            f"{path.relative_to(ROOT)}:{node.lineno}: {node.func.id}() needs string literals, "
+            "or the catalogs never see the message"
+        )
+
+
+@pytest.mark.parametrize("path", _python_sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_underscore_is_never_rebound_where_it_translates(path: Path) -> None:
+    """``for _ in ...`` in a module that translates with ``_`` silently breaks ``_()``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imports_it = any(
+        isinstance(node, ast.ImportFrom)
+        and (node.module or "").startswith("assistant.i18n")
+        and any(alias.name == "_" and alias.asname is None for alias in node.names)
+        for node in ast.walk(tree)
+    )
+    if not imports_it:
+        return
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+            pytest.fail(f"{path.relative_to(ROOT)}:{node.lineno}: '_' is rebound here")
+
+
+def test_languages_from_codes_and_the_environment() -> None:
+    assert normalize("zh_TW.UTF-8") == "zh_CN"  # the one Chinese catalog
+    assert normalize("ja-JP") == "ja"
+    assert normalize("fr_FR") is None
+    assert from_environment({}) == DEFAULT_LANGUAGE == "zh_CN"
+    assert from_environment({"LANGUAGE": "fr:ja", "LANG": "en_US.UTF-8"}) == "ja"
+    assert from_environment({"LC_ALL": "C", "LANG": "en_GB.UTF-8"}) == "en"
+    with pytest.raises(ValueError, match="no catalog for language 'fr'"):
+        set_language("fr")
+    assert language() == "C"  # a refused language changes nothing
+
+
+def test_the_engine_says_english_and_each_language_words_it() -> None:
+    refusal = IllegalMove(say("seat {seat} is dead", seat=3))
+    assert str(refusal) == "seat 3 is dead"
+    assert tr(refusal) == "seat 3 is dead"  # the source's own words (C)
+    for lang in LANGUAGES:
+        set_language(lang)
+        worded = tr(say_n("draws {n} card", "draws {n} cards", 2))
+        assert "2" in worded
+    set_language("zh_CN")
+    assert pgettext("card", "杀") == "杀"
