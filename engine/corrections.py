@@ -101,8 +101,10 @@ def check_edit(moves: Sequence[Move], edit: Edit) -> None:
         raise IllegalMove(
             say("move {number} cannot be corrected (moves 2-{last})", number=edit.number, last=last)
         )
-    if (edit.move is None) != (edit.kind == "delete"):
-        raise IllegalMove(say("{kind} needs a move", kind=edit.kind))
+    if edit.kind == "delete" and edit.move is not None:
+        raise IllegalMove(say("a deletion takes no move"))
+    if edit.kind != "delete" and edit.move is None:
+        raise IllegalMove(say("a replacement or an insertion needs the new move"))
 
 
 def rewrite(moves: Sequence[Move], edit: Edit) -> Rewrite:

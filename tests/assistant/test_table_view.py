@@ -46,7 +46,7 @@ MODE_ROLE_NAMES = {
 }
 KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 PHASES = {
-    Phase.START: "回合开始阶段",
+    Phase.START: "回合开始",
     Phase.PREPARATION: "准备阶段",
     Phase.JUDGEMENT: "判定阶段",
     Phase.DRAW: "摸牌阶段",

@@ -84,8 +84,8 @@ def test_the_same_move_again_changes_nothing(moves: tuple[Move, ...]) -> None:
         (Edit("replace", 5, Move.parse("setup identity 5")), "the setup is not corrected"),
         (Edit("delete", 315), "move 315 cannot be corrected (moves 2-314)"),
         (Edit("insert", 316, Move.parse("pass")), "move 316 cannot be corrected (moves 2-315)"),
-        (Edit("replace", 20), "replace needs a move"),
-        (Edit("delete", 20, Move.parse("pass")), "delete needs a move"),
+        (Edit("replace", 20), "a replacement or an insertion needs the new move"),
+        (Edit("delete", 20, Move.parse("pass")), "a deletion takes no move"),
         (Edit("replace", 20, Move.parse("respond 2 #90")), "青釭剑 does not answer"),
     ],
 )
