@@ -10,6 +10,7 @@ the one way an input reaches the session and its journal.
 from assistant.session.buttons import Button, prompt_buttons
 from assistant.session.prompts import Prompt, TargetOption, current_prompt, seat_label, targets_for
 from assistant.session.replies import (
+    ANSWER_WORDS,
     DUPLICATE_STICKER,
     MISREAD,
     SKILL,
@@ -34,6 +35,7 @@ from assistant.session.table_session import TableSession
 from assistant.session.typed import completions
 
 __all__ = [
+    "ANSWER_WORDS",
     "DUPLICATE_STICKER",
     "DUPLICATE_WINDOW",
     "MISREAD",

@@ -31,11 +31,11 @@ def _skills() -> dict[str, Skill]:
 
 def rule_label(key: str) -> str:
     """A rule by its key, as a player reads it: the skill's name, or the equipment card's."""
-    kinds = standard_catalogue().kinds
-    if key in kinds:
-        return card_name(kinds[key])
     skill = _skills().get(key)
-    return skill_name(skill) if skill is not None else key
+    if skill is not None:
+        return skill_name(skill)
+    kinds = standard_catalogue().kinds
+    return card_name(kinds[key]) if key in kinds else key
 
 
 def role_label(role: str, mode: str = "identity") -> str:
