@@ -10,7 +10,6 @@ the one way an input reaches the session and its journal.
 from assistant.session.buttons import Button, prompt_buttons
 from assistant.session.prompts import Prompt, TargetOption, current_prompt, seat_label, targets_for
 from assistant.session.replies import (
-    ANSWER_WORDS,
     DUPLICATE_STICKER,
     MISREAD,
     SKILL,
@@ -18,6 +17,7 @@ from assistant.session.replies import (
     Question,
     Reply,
     SessionPrompt,
+    answer_label,
 )
 from assistant.session.script import (
     SIGHTINGS,
@@ -35,7 +35,6 @@ from assistant.session.table_session import TableSession
 from assistant.session.typed import completions
 
 __all__ = [
-    "ANSWER_WORDS",
     "DUPLICATE_STICKER",
     "DUPLICATE_WINDOW",
     "MISREAD",
@@ -54,6 +53,7 @@ __all__ = [
     "Sighting",
     "TableSession",
     "TargetOption",
+    "answer_label",
     "completions",
     "current_prompt",
     "parse_script",

@@ -34,11 +34,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.i18n import N_, _, card_name, card_text, ngettext, role_name
+from assistant.i18n import _, card_name, card_text, ngettext, role_name
 from assistant.session.names import rule_label
 from assistant.session.replies import Reply
 from assistant.session.script import Command, perform
-from assistant.session.skill_input import CONFIRM, PendingSkill
+from assistant.session.skill_input import PendingSkill, confirm_label
 from assistant.session.table_session import TableSession
 from assistant.views import seat_view
 from engine.cards import CardKind, Suit
@@ -75,10 +75,10 @@ def _button(
 
 
 # The zones of a card to choose (the prompt's options): what the hint says.
-_ZONES = {
-    "hand card": N_("Scan the chosen hand card"),
-    "equipment": N_("Scan the chosen equipment"),
-    "judgement zone": N_("Scan the chosen judgement card"),
+_ZONES: dict[str, Callable[[], str]] = {
+    "hand card": lambda: _("Scan the chosen hand card"),
+    "equipment": lambda: _("Scan the chosen equipment"),
+    "judgement zone": lambda: _("Scan the chosen judgement card"),
 }
 
 
@@ -126,7 +126,7 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
                 _button(session, f"→ {label}", "target", "target", option.seat, seat=option.seat)
             )
         if prompt.pending.chosen:
-            targets.append(_button(session, _(CONFIRM), "go", "ok"))
+            targets.append(_button(session, confirm_label(), "go", "ok"))
         if card(prompt.pending.card_id).kind.recastable and not prompt.pending.as_kind:
             targets.append(_button(session, _("Recast"), "go", "recast"))
         return (*targets, cancel)
@@ -200,7 +200,7 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             no = _button(session, _("Play no card"), "pass", "pass", *pass_args)
             return (*hints, no)
         case "choose_card":
-            hints = tuple(Button(_(_ZONES[o]) if o in _ZONES else o, "hint") for o in base.options)
+            hints = tuple(Button(_ZONES[o]() if o in _ZONES else o, "hint") for o in base.options)
             return (*hints, *_choice_buttons(session))
         case "judge":
             return (Button(_("Turn over the judgement card and scan it"), "hint"),)
@@ -210,11 +210,11 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
 
 
 # The words a seat may choose (反间: a suit), as the buttons name them.
-_WORDS = {
-    "spade": N_("♠ Spades"),
-    "heart": N_("♥ Hearts"),
-    "club": N_("♣ Clubs"),
-    "diamond": N_("♦ Diamonds"),
+_WORDS: dict[str, Callable[[], str]] = {
+    "spade": lambda: _("♠ Spades"),
+    "heart": lambda: _("♥ Hearts"),
+    "club": lambda: _("♣ Clubs"),
+    "diamond": lambda: _("♦ Diamonds"),
 }
 
 
@@ -223,7 +223,7 @@ def _draw_label(n: int) -> str:
 
 
 def _word(option: str) -> str:
-    return _(_WORDS[option]) if option in _WORDS else option
+    return _WORDS[option]() if option in _WORDS else option
 
 
 def _hint(session: TableSession, option: str) -> Button:
@@ -292,7 +292,7 @@ def _skill_buttons(
         if state.seat(skill.seat).hand_count:
             out.append(_button(session, _("Unseen hand card"), "go", "unseen"))
     if skill.ready:
-        out.append(_button(session, _(CONFIRM), "go", "ok"))
+        out.append(_button(session, confirm_label(), "go", "ok"))
     return (*out, cancel)
 
 

@@ -19,9 +19,10 @@ is what the phone highlights when a card is scanned in someone's play phase.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.i18n import N_, _, card_name, join_list, ngettext, phase_name, role_name, tr
+from assistant.i18n import _, card_name, join_list, ngettext, phase_name, role_name, tr
 from assistant.session.names import rule_label, shown_general
 from engine.cards import CardKind
 from engine.derived import (
@@ -218,23 +219,22 @@ def _ask_prompt(state: GameState, ask: Ask) -> Prompt:
     return Prompt((seat,), "respond", text, (*_RESPONSE_OPTIONS.get(ask.want, (want,)), "pass"))
 
 
-# When a window opens, in words: message ids, worded where shown ({sha} and {shan}
-# are the cards' names).
-_WINDOW_WORDS = {
-    Point.AFTER_DAMAGE: N_("after the damage"),
-    Point.CAUSING: N_("as the damage is caused"),
-    Point.BECOME_TARGET: N_("on becoming the target"),
-    Point.AFTER_TARGETING: N_("after targeting"),
-    Point.DODGED: N_("the {sha} was dodged"),
-    Point.DECLARE: N_("on using the card"),
-    Point.JUDGE_BEFORE: N_("before the judgement takes effect"),
-    Point.JUDGE_AFTER: N_("after the judgement took effect"),
-    Point.SHAN_NEEDED: N_("asked for {shan}"),
-    Point.SHA_NEEDED: N_("asked for {sha}"),
-    Point.PREPARATION: N_("preparation phase"),
-    Point.END_PHASE: N_("end phase"),
-    Point.HAND_EMPTIED: N_("the last hand card is gone"),
-    Point.EQUIPMENT_LOST: N_("an equipment card is lost"),
+# When a window opens, in words, worded when shown ({sha} and {shan}: the cards' names).
+_WINDOW_WORDS: dict[Point, Callable[[], str]] = {
+    Point.AFTER_DAMAGE: lambda: _("after the damage"),
+    Point.CAUSING: lambda: _("as the damage is caused"),
+    Point.BECOME_TARGET: lambda: _("on becoming the target"),
+    Point.AFTER_TARGETING: lambda: _("after targeting"),
+    Point.DODGED: lambda: _("the {sha} was dodged"),
+    Point.DECLARE: lambda: _("on using the card"),
+    Point.JUDGE_BEFORE: lambda: _("before the judgement takes effect"),
+    Point.JUDGE_AFTER: lambda: _("after the judgement took effect"),
+    Point.SHAN_NEEDED: lambda: _("asked for {shan}"),
+    Point.SHA_NEEDED: lambda: _("asked for {sha}"),
+    Point.PREPARATION: lambda: _("preparation phase"),
+    Point.END_PHASE: lambda: _("end phase"),
+    Point.HAND_EMPTIED: lambda: _("the last hand card is gone"),
+    Point.EQUIPMENT_LOST: lambda: _("an equipment card is lost"),
 }
 
 
@@ -242,7 +242,7 @@ def _window_words(point: Point) -> str:
     words = _WINDOW_WORDS.get(point)
     if words is None:
         return point.value.replace("_", " ")
-    return _(words).format(sha=card_name(kind("sha")), shan=card_name(kind("shan")))
+    return words().format(sha=card_name(kind("sha")), shan=card_name(kind("shan")))
 
 
 def _window_prompt(state: GameState, window: Window) -> Prompt:

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.i18n import N_, _, card_name, card_text, join_list, ngettext
+from assistant.i18n import _, card_name, card_text, join_list, ngettext
 from assistant.session.prompts import Prompt, TargetOption
 from assistant.session.skill_input import PendingSkill
 from engine.derived import card, kind
 
 __all__ = [
-    "ANSWER_WORDS",
     "DUPLICATE_STICKER",
     "MISREAD",
     "SKILL",
@@ -19,19 +18,26 @@ __all__ = [
     "Question",
     "Reply",
     "SessionPrompt",
+    "answer_label",
 ]
 
 # The answers to "a mis-read, a duplicate sticker, or a skill?" as a table script
-# writes them (never translated), and as the buttons name them (ANSWER_WORDS).
+# writes them (never translated); answer_label names them for the player.
 MISREAD = "mis-read"
 DUPLICATE_STICKER = "duplicate sticker"
 SKILL = "skill"
-ANSWER_WORDS = {
-    MISREAD: N_("mis-read"),
-    DUPLICATE_STICKER: N_("duplicate sticker"),
-    # TRANSLATORS: an answer: the card was laid for a skill the assistant does not know
-    SKILL: N_("skill"),
-}
+
+
+def answer_label(option: str) -> str:
+    """One of the answers above as its button names it, in the language in use."""
+    if option == MISREAD:
+        return _("mis-read")
+    if option == DUPLICATE_STICKER:
+        return _("duplicate sticker")
+    if option == SKILL:
+        # TRANSLATORS: an answer: the card was laid for a skill the assistant does not know
+        return _("skill")
+    return option
 
 
 @dataclass(frozen=True, slots=True)

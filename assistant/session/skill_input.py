@@ -22,15 +22,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import engine.skills  # noqa: F401  (every rule registered)
-from assistant.i18n import N_, _
+from assistant.i18n import _
 from assistant.session.names import rule_label
 from engine.moves import Skill
 from engine.registry import RULES
 
-__all__ = ["CONFIRM", "PendingSkill"]
+__all__ = ["PendingSkill", "confirm_label"]
 
-CONFIRM = N_("Confirm")
-"""The button that makes a skill's move once it has what it needs (确定)."""
+
+def confirm_label() -> str:
+    """The button that makes the move once it has what it needs (确定)."""
+    return _("Confirm")
 
 
 def _bounds(key: str) -> tuple[tuple[int, int | None], tuple[int, int | None]]:
@@ -115,7 +117,7 @@ class PendingSkill:
             wants = lay or tap or _("confirm")
         if self.ready:
             # TRANSLATORS: {button} is the button that makes the move (Confirm, 确定)
-            wants = _("{wants}, then {button}").format(wants=wants, button=_(CONFIRM))
+            wants = _("{wants}, then {button}").format(wants=wants, button=confirm_label())
         return _("seat {seat} {skill}: {wants}").format(
             seat=self.seat, skill=self.name, wants=wants
         )

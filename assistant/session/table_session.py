@@ -26,7 +26,6 @@ from functools import wraps
 from typing import Concatenate, ParamSpec
 
 from assistant.i18n import (
-    N_,
     _,
     card_name,
     card_text,
@@ -42,7 +41,6 @@ from assistant.session.names import role_label, rule_label
 from assistant.session.prompts import current_prompt, seat_label, targets_for
 from assistant.session.readings import Reading, asks_nullification, card_readings
 from assistant.session.replies import (
-    ANSWER_WORDS,
     DUPLICATE_STICKER,
     MISREAD,
     SKILL,
@@ -50,6 +48,7 @@ from assistant.session.replies import (
     Question,
     Reply,
     SessionPrompt,
+    answer_label,
 )
 from assistant.session.sightings import (
     DUPLICATE_WINDOW,
@@ -58,7 +57,7 @@ from assistant.session.sightings import (
     region_problem,
     region_seat,
 )
-from assistant.session.skill_input import CONFIRM, PendingSkill
+from assistant.session.skill_input import PendingSkill, confirm_label
 from assistant.store import ConflictError, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
@@ -116,11 +115,11 @@ _MOST_SILENCES = 10
 ORIGIN = "Origin"
 _ROLES = {number: english for number, _chinese, english, _copies in ROLE_CARDS}
 _ASKING = ("respond", "peach", "nullify")
-# Where a card is, in words (message ids, worded where shown).
-_ZONE_WORDS = {
-    "discard": N_("already in the discard pile"),
-    "processing": N_("being settled (in the processing area)"),
-    "removed": N_("removed from the game"),
+# Where a card is, in words (worded when shown).
+_ZONE_WORDS: dict[str, Callable[[], str]] = {
+    "discard": lambda: _("already in the discard pile"),
+    "processing": lambda: _("being settled (in the processing area)"),
+    "removed": lambda: _("removed from the game"),
 }
 
 
@@ -592,7 +591,7 @@ class TableSession:
                     "target {seats} chosen; more, or {button}",
                     "targets {seats} chosen; more, or {button}",
                     len(chosen),
-                ).format(seats=join_list(chosen), button=_(CONFIRM)),
+                ).format(seats=join_list(chosen), button=confirm_label()),
             )
         return self._use_pending(chosen)
 
@@ -1573,12 +1572,12 @@ def _where_words(where: str, actor: int) -> str:
     if where.startswith("hand:"):
         return _("known to be in seat {seat}'s hand").format(seat=owner)
     words = _ZONE_WORDS.get(where)
-    return _(words) if words is not None else _("in {zone}").format(zone=where)
+    return words() if words is not None else _("in {zone}").format(zone=where)
 
 
 def _suspect_labels() -> tuple[str, ...]:
     """The answers to 'a mis-read, a duplicate sticker, or a skill?' as the buttons say them."""
-    return tuple(_(ANSWER_WORDS[option]) for option in _SUSPECT_OPTIONS)
+    return tuple(answer_label(option) for option in _SUSPECT_OPTIONS)
 
 
 def _spear() -> str:

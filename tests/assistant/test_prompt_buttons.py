@@ -10,9 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.i18n import _
 from assistant.session import (
-    ANSWER_WORDS,
     DUPLICATE_STICKER,
     MISREAD,
     SKILL,
@@ -20,6 +18,7 @@ from assistant.session import (
     Reply,
     Sighting,
     TableSession,
+    answer_label,
     current_prompt,
     prompt_buttons,
 )
@@ -202,9 +201,9 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     assert not table.scan(SHA).ok
     assert s.prompt.question is not None
     assert table.labels() == [
-        (_(ANSWER_WORDS[MISREAD]), "go"),
-        (_(ANSWER_WORDS[DUPLICATE_STICKER]), "go"),
-        (_(ANSWER_WORDS[SKILL]), "go"),
+        (answer_label(MISREAD), "go"),
+        (answer_label(DUPLICATE_STICKER), "go"),
+        (answer_label(SKILL), "go"),
         ("取消", "cancel"),
     ]
     assert [b.command.args for b in table.buttons() if b.command][:3] == [
@@ -212,7 +211,7 @@ def test_buttons_along_a_scripted_identity_game() -> None:
         (DUPLICATE_STICKER,),
         (SKILL,),
     ]
-    table.press(table.only(_(ANSWER_WORDS[MISREAD])), None)
+    table.press(table.only(answer_label(MISREAD)), None)
     assert s.prompt.question is None and s.prompt.base.expects == "choose_card"
     assert not table.scan(SHA).ok
     table.press(table.only("取消"), None)
