@@ -17,6 +17,7 @@ from assistant.session.replies import (
     Question,
     Reply,
     SessionPrompt,
+    answer_label,
 )
 from assistant.session.script import (
     SIGHTINGS,
@@ -52,6 +53,7 @@ __all__ = [
     "Sighting",
     "TableSession",
     "TargetOption",
+    "answer_label",
     "completions",
     "current_prompt",
     "parse_script",

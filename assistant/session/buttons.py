@@ -11,18 +11,22 @@ hint (the answer is a card to scan: 闪, 桃, a judgement card) or, with
 ``screen`` set, opens that screen (the setup screen while generals are
 still to be chosen).
 
+Labels are in the language in use; commands are the same in every language.
+
+>>> from assistant.i18n import set_language
 >>> from assistant.session import TableSession
+>>> chosen = set_language("C")
 >>> session = TableSession()
 >>> [b.label for b in prompt_buttons(session)]
-['开局设置']
->>> _ = session.setup("identity", 4)
+['Set up the table']
+>>> reply = session.setup("identity", 4)
 >>> [b.screen for b in prompt_buttons(session)]
 ['setup']
->>> _ = session.reveal_role(1, "lord")
+>>> reply = session.reveal_role(1, "lord")
 >>> for seat, general in enumerate(["caocao", "liubei", "sunquan", "lvbu"], start=1):
-...     _ = session.seat_general(seat, general)
+...     reply = session.seat_general(seat, general)
 >>> [(b.label, str(b.command)) for b in prompt_buttons(session)]
-[('发起始手牌', '0.00 deal')]
+[('Deal the starting hands', '0.00 deal')]
 """
 
 from __future__ import annotations
@@ -30,15 +34,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.i18n import role_name
+from assistant.i18n import _, card_name, card_text, ngettext, role_name
+from assistant.session.names import rule_label
 from assistant.session.replies import Reply
 from assistant.session.script import Command, perform
-from assistant.session.skill_input import PendingSkill
+from assistant.session.skill_input import PendingSkill, confirm_label
 from assistant.session.table_session import TableSession
 from assistant.views import seat_view
+from engine.cards import CardKind, Suit
+from engine.catalogue import standard_catalogue
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
-from engine.registry import RULES, rule_name
+from engine.registry import RULES
 from engine.state import GameState, Phase, Role
 
 __all__ = ["Button", "prompt_buttons"]
@@ -67,33 +74,43 @@ def _button(
     return Button(label, style, command, seat=seat, press=lambda: perform(session, command))
 
 
-_HINTS = {
-    "闪": "请出示 闪",
-    "杀": "请出示 杀",
-    "桃": "请出示 桃",
-    "酒": "请出示 酒",
-    "无懈可击": "请出示 无懈可击",
+# The zones of a card to choose (the prompt's options): what the hint says.
+_ZONES: dict[str, Callable[[], str]] = {
+    "hand card": lambda: _("Scan the chosen hand card"),
+    "equipment": lambda: _("Scan the chosen equipment"),
+    "judgement zone": lambda: _("Scan the chosen judgement card"),
 }
-_ZONES = {
-    "hand card": "扫描所选的手牌",
-    "equipment": "扫描所选的装备",
-    "judgement zone": "扫描所选的判定牌",
-}
+
+
+def _kind_named(name: str) -> CardKind | None:
+    """The card kind a prompt's option names by its catalogue name (闪, 桃 ...)."""
+    for k in standard_catalogue().kinds.values():
+        if k.name == name:
+            return k
+    return None
+
+
+def _show_hint(option: str) -> Button:
+    """The hint for a card to show the camera, named by the prompt's option (闪, 桃 ...)."""
+    k = _kind_named(option)
+    return Button(_("Show {card}").format(card=card_name(k) if k is not None else option), "hint")
 
 
 def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
     """The buttons for the session's prompt now, in the order they are shown."""
     prompt = session.prompt
-    cancel = _button(session, "取消", "cancel", "cancel")
+    cancel = _button(session, _("Cancel"), "cancel", "cancel")
     if prompt.question is not None:
+        question = prompt.question
         answers = tuple(
-            _button(session, option, "go", "answer", option) for option in prompt.question.options
+            _button(session, label, "go", "answer", option)
+            for option, label in zip(question.options, question.shown, strict=True)
         )
         return (*answers, cancel)
     if prompt.skill is not None:
         return _skill_buttons(session, prompt.skill, cancel)
     if prompt.note:  # 丈八蛇矛's two cards: they are laid (seen), or it is cancelled
-        return (Button("请出示两张手牌", "hint"), cancel)
+        return (Button(_("Show two hand cards"), "hint"), cancel)
     if prompt.pending is not None:
         state = session.state
         targets: list[Button] = []
@@ -102,14 +119,16 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
                 continue
             label = seat_view(state, state.seat(option.seat)).label
             if option.distance is not None and option.seat != prompt.pending.seat:
-                label += f" · 距离{option.distance}"
+                label = _("{seat} · distance {distance}").format(
+                    seat=label, distance=option.distance
+                )
             targets.append(
                 _button(session, f"→ {label}", "target", "target", option.seat, seat=option.seat)
             )
         if prompt.pending.chosen:
-            targets.append(_button(session, "确定", "go", "ok"))
+            targets.append(_button(session, confirm_label(), "go", "ok"))
         if card(prompt.pending.card_id).kind.recastable and not prompt.pending.as_kind:
-            targets.append(_button(session, "重铸", "go", "recast"))
+            targets.append(_button(session, _("Recast"), "go", "recast"))
         return (*targets, cancel)
     base = prompt.base
     who = base.who
@@ -118,50 +137,57 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
     match base.expects:
         case "setup":
             if base.options == ("deal",):
-                return (_button(session, "发起始手牌", "go", "deal"),)
+                return (_button(session, _("Deal the starting hands"), "go", "deal"),)
             if base.options == ("next",):
-                return (_button(session, "开始第一回合", "go", "next"),)
-            return (Button("开局设置", "screen", screen="setup"),)
+                return (_button(session, _("Start the first turn"), "go", "next"),)
+            return (Button(_("Set up the table"), "screen", screen="setup"),)
         case "draw" if single is not None:
-            draws = tuple(
-                _button(session, f"摸{n}张", "go", "draw", single, n)
-                for n in (int(option.split()[-1]) for option in base.options)
-            )
+            counts = (int(option.split()[-1]) for option in base.options)
+            draws = tuple(_button(session, _draw_label(n), "go", "draw", single, n) for n in counts)
             return (*draws, *_active_skills(session, single))
         case "window" if single is not None:
             skills = tuple(
-                _button(session, rule_name(key), "go", "skill", single, key)
+                _button(session, rule_label(key), "go", "skill", single, key)
                 for key in base.options
                 if key != "pass"
             )
-            return (*skills, _button(session, "不发动", "pass", "pass", single))
+            # TRANSLATORS: a button: the skill offered is not used (不发动)
+            return (*skills, _button(session, _("Don't use"), "pass", "pass", single))
         case "choose" if single is not None:
             return tuple(
-                _button(session, _WORDS.get(o, o), "go", "choose", single, o) for o in base.options
+                _button(session, _word(o), "go", "choose", single, o) for o in base.options
             )
         case "take_shown":
-            return (Button("扫描展示的牌", "hint"),)
+            return (Button(_("Scan the card shown"), "hint"),)
         case "discard_or_damage" | "discard_or_draw" if single is not None:
             n = int(base.options[0].split()[-1])
+            scan = ngettext(
+                "Discard {n} hand card (scan it)", "Discard {n} hand cards (scan them)", n
+            )
             return (
-                Button(f"弃{n}张手牌 (请扫描)", "hint"),
-                _button(session, "暗牌", "go", "unseen"),
-                _button(session, "不弃", "pass", "pass", single),
+                Button(scan.format(n=n), "hint"),
+                _button(session, _("Unseen card"), "go", "unseen"),
+                _button(session, _("Don't discard"), "pass", "pass", single),
             )
         case "play" if single is not None:
-            return (*_active_skills(session, single), _button(session, "结束出牌", "go", "next"))
+            end = _button(session, _("End the play phase"), "go", "next")
+            return (*_active_skills(session, single), end)
         case "phase":
-            return (_button(session, "下一阶段", "go", "next"),)
+            return (_button(session, _("Next phase"), "go", "next"),)
         case "discard" if single is not None:
             n = int(base.options[0].split()[-1])
+            scan = ngettext("Discard {n} card (scan it)", "Discard {n} cards (scan them)", n)
+            unseen = ngettext("Discard {n} unscanned card", "Discard {n} unscanned cards", n)
             return (
-                Button(f"弃{n}张 (请扫描)", "hint"),
-                _button(session, f"弃{n}张未扫描的牌", "go", "discard", single, f"x{n}"),
+                Button(scan.format(n=n), "hint"),
+                _button(session, unseen.format(n=n), "go", "discard", single, f"x{n}"),
             )
         case "respond" | "peach" | "nullify":
-            hints = tuple(Button(_HINTS.get(o, o), "hint") for o in base.options if o != "pass")
+            hints = tuple(_show_hint(o) for o in base.options if o != "pass")
             spear = _spear(session, single) if "杀" in base.options else ()
-            return (*hints, *spear, _button(session, "不出 (pass)", "pass", "pass", *pass_args))
+            # TRANSLATORS: a button: the seat asked plays no card (不出)
+            no = _button(session, _("Play no card"), "pass", "pass", *pass_args)
+            return (*hints, *spear, no)
         case "reveal_role" if single is not None:
             # The roles this game deals (平民: 国际版 only).
             return tuple(
@@ -170,19 +196,58 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
                 if (name := role_name(role, session.state.mode)) in base.options
             )
         case "fire_discard":
-            hints = tuple(Button(o, "hint") for o in base.options if o != "pass")
-            return (*hints, _button(session, "不出 (pass)", "pass", "pass", *pass_args))
+            hints = tuple(_hint(session, o) for o in base.options if o != "pass")
+            no = _button(session, _("Play no card"), "pass", "pass", *pass_args)
+            return (*hints, no)
         case "choose_card":
-            hints = tuple(Button(_ZONES.get(o, o), "hint") for o in base.options)
+            hints = tuple(Button(_ZONES[o]() if o in _ZONES else o, "hint") for o in base.options)
             return (*hints, *_choice_buttons(session))
         case "judge":
-            return (Button("翻开判定牌并扫描", "hint"),)
+            return (Button(_("Turn over the judgement card and scan it"), "hint"),)
         case "over":
             return ()
-    return tuple(Button(option, "hint") for option in base.options)
+    return tuple(_hint(session, option) for option in base.options)
 
 
-_WORDS = {"spade": "♠ 黑桃", "heart": "♥ 红桃", "club": "♣ 梅花", "diamond": "♦ 方块"}
+# The words a seat may choose (反间: a suit), as the buttons name them.
+_WORDS: dict[str, Callable[[], str]] = {
+    "spade": lambda: _("♠ Spades"),
+    "heart": lambda: _("♥ Hearts"),
+    "club": lambda: _("♣ Clubs"),
+    "diamond": lambda: _("♦ Diamonds"),
+}
+
+
+def _draw_label(n: int) -> str:
+    return ngettext("Draw {n} card", "Draw {n} cards", n).format(n=n)
+
+
+def _word(option: str) -> str:
+    return _WORDS[option]() if option in _WORDS else option
+
+
+def _hint(session: TableSession, option: str) -> Button:
+    """A hint for one of the prompt's options that is not a button of its own
+    (a card to show, to turn over, to take), in words a player reads."""
+    top = session.state.stack[-1] if session.state.stack else None
+    words = option.split()
+    if option == "show a hand card":
+        text = _("Show a hand card")
+    elif option == "take a card":
+        text = _("Take a card")
+    elif option == "the card shown":
+        text = _("Scan the card shown")
+    elif option == "judgement card":
+        text = _("Turn over the judgement card and scan it")
+    elif isinstance(top, Expect) and top.what == "fire_discard" and option.startswith("discard"):
+        suit = Suit(top.suit).symbol if top.suit in {s.value for s in Suit} else top.suit
+        text = _("Discard a {suit} card").format(suit=suit)
+    elif words[:2] == ["turn", "over"] and words[-1].isdigit():
+        n = int(words[-1])
+        text = ngettext("Turn over {n} card", "Turn over {n} cards", n).format(n=n)
+    else:
+        text = option
+    return Button(text, "hint")
 
 
 def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
@@ -197,7 +262,7 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
         and phase in rule.phases
         and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)
     )
-    skills = tuple(_button(session, rule_name(key), "go", "skill", seat, key) for key in keys)
+    skills = tuple(_button(session, rule_label(key), "go", "skill", seat, key) for key in keys)
     return (*skills, *(_spear(session, seat) if phase is Phase.PLAY else ()))
 
 
@@ -208,7 +273,7 @@ def _spear(session: TableSession, seat: int | None) -> tuple[Button, ...]:
     s = session.state.seat(seat)
     if s.weapon is None or card(s.weapon).key != "spear" or s.hand_count < 2:
         return ()
-    return (_button(session, rule_name("spear"), "go", "skill", seat, "spear"),)
+    return (_button(session, rule_label("spear"), "go", "skill", seat, "spear"),)
 
 
 def _skill_buttons(
@@ -223,11 +288,11 @@ def _skill_buttons(
             out.append(_button(session, f"→ {label}", "target", "target", s.seat, seat=s.seat))
     if skill.wants_cards:
         for c in _pickable(state, skill):
-            out.append(_button(session, str(card(c)), "go", "pick", f"#{c}"))
+            out.append(_button(session, card_text(card(c)), "go", "pick", f"#{c}"))
         if state.seat(skill.seat).hand_count:
-            out.append(_button(session, "暗牌 (手牌)", "go", "unseen"))
+            out.append(_button(session, _("Unseen hand card"), "go", "unseen"))
     if skill.ready:
-        out.append(_button(session, "确定", "go", "ok"))
+        out.append(_button(session, confirm_label(), "go", "ok"))
     return (*out, cancel)
 
 
@@ -255,7 +320,7 @@ def _choice_buttons(session: TableSession) -> tuple[Button, ...]:
         *(other.equipment if "e" in zones else ()),
         *((d.card for d in other.judgement) if "j" in zones else ()),
     ]
-    out = [_button(session, str(card(c)), "go", "pick", f"#{c}") for c in known]
+    out = [_button(session, card_text(card(c)), "go", "pick", f"#{c}") for c in known]
     if "h" in zones and other.hand_unknown:
-        out.append(_button(session, "暗牌 (手牌)", "go", "unseen"))
+        out.append(_button(session, _("Unseen hand card"), "go", "unseen"))
     return tuple(out)

@@ -19,10 +19,11 @@ is what the phone highlights when a card is scanned in someone's play phase.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.i18n import phase_name, role_name
-from assistant.views import shown_general_name
+from assistant.i18n import _, card_name, join_list, ngettext, phase_name, role_name, tr
+from assistant.session.names import rule_label, shown_general
 from engine.cards import CardKind
 from engine.derived import (
     attack_range_value,
@@ -34,7 +35,6 @@ from engine.derived import (
 )
 from engine.frames import Ask, CardUse, Expect, Point, Window
 from engine.modes import mode_named
-from engine.registry import rule_name
 from engine.rules import describe_winner
 from engine.state import GameState, Phase, Role
 from engine.views import describe_frame
@@ -50,7 +50,13 @@ _RESPONSE_OPTIONS = {
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """Who acts now, what is wanted, one line of text and the buttons."""
+    """Who acts now, what is wanted, one line of text and the options.
+
+    ``text`` is in the language in use when the prompt was made. ``options``
+    are words for programs, the same in every language (``draw 2``, ``pass``,
+    a skill key, a card's catalogue name; the role names of ``reveal_role``
+    excepted): `assistant.session.buttons` words the buttons from them.
+    """
 
     who: tuple[int, ...]
     expects: str
@@ -60,7 +66,8 @@ class Prompt:
 
 @dataclass(frozen=True, slots=True)
 class TargetOption:
-    """One living seat as a possible target of a scanned card."""
+    """One living seat as a possible target of a scanned card (``reason``: the engine's
+    words, why not or the distance note, in the language in use)."""
 
     seat: int
     legal: bool
@@ -71,13 +78,24 @@ class TargetOption:
 
 def seat_label(state: GameState, seat: int) -> str:
     """'seat 3 (甄姬)', or 'seat 3' when no general is shown."""
-    name = shown_general_name(state, seat)
-    return f"seat {seat} ({name})" if name else f"seat {seat}"
+    name = shown_general(state, seat)
+    if name:
+        return _("seat {seat} ({general})").format(seat=seat, general=name)
+    return _("seat {seat}").format(seat=seat)
 
 
 def _want_name(want: str) -> str:
+    """The catalogue name of the card kind asked for: an option's word."""
     try:
         return kind(want).name
+    except KeyError:
+        return want
+
+
+def _want_text(want: str) -> str:
+    """The card kind asked for, as a player reads it."""
+    try:
+        return card_name(kind(want))
     except KeyError:
         return want
 
@@ -85,9 +103,11 @@ def _want_name(want: str) -> str:
 def current_prompt(state: GameState) -> Prompt:
     """The prompt for the state: the frame on top of the stack, else the phase."""
     if not state.mode:
-        return Prompt((), "setup", "choose the mode and the number of players", ("setup",))
+        text = _("choose the mode and the number of players")
+        return Prompt((), "setup", text, ("setup",))
     if state.over:
-        return Prompt((), "over", f"game over: {describe_winner(state.winner)}")
+        text = _("game over: {result}").format(result=tr(describe_winner(state.winner)))
+        return Prompt((), "over", text)
     if state.stack:
         top = state.stack[-1]
         if isinstance(top, Ask):
@@ -96,7 +116,7 @@ def current_prompt(state: GameState) -> Prompt:
             return _expect_prompt(state, top)
         if isinstance(top, Window):
             return _window_prompt(state, top)
-        return Prompt((), "settling", f"settling: {describe_frame(top)}")
+        return Prompt((), "settling", _("settling: {frame}").format(frame=tr(describe_frame(top))))
     if state.turn.phase is Phase.SETUP:
         return _setup_prompt(state)
     return _phase_prompt(state)
@@ -105,21 +125,30 @@ def current_prompt(state: GameState) -> Prompt:
 def _setup_prompt(state: GameState) -> Prompt:
     mode = mode_named(state.mode)
     if mode is not None and mode.roles_hidden and not any(s.role is Role.LORD for s in state.seats):
-        return Prompt((), "setup", "the lord reveals the role (主公亮明身份)", ("role N lord",))
+        text = _("the lord reveals the role")
+        return Prompt((), "setup", text, ("role N lord",))
     missing = tuple(s.seat for s in state.seats if not s.generals)
     if missing:
         per = mode.generals_per_seat if mode is not None else 1
-        each = f"{per} generals each" if per > 1 else "a general each"
-        seats = ", ".join(map(str, missing))
-        return Prompt(
-            missing,
-            "setup",
-            f"choose generals (选将): seat{'s' if len(missing) > 1 else ''} {seats} ({each})",
-            ("general",),
-        )
+        seats = join_list(missing)
+        if per > 1:
+            # TRANSLATORS: choosing generals is 选将; {each} is 2 or more
+            text = ngettext(
+                "choose generals: seat {seats} ({each} generals each)",
+                "choose generals: seats {seats} ({each} generals each)",
+                len(missing),
+            ).format(seats=seats, each=per)
+        else:
+            # TRANSLATORS: choosing generals is 选将
+            text = ngettext(
+                "choose generals: seat {seats} (a general each)",
+                "choose generals: seats {seats} (a general each)",
+                len(missing),
+            ).format(seats=seats)
+        return Prompt(missing, "setup", text, ("general",))
     if all(s.hand_count == 0 for s in state.seats):
-        return Prompt((), "setup", "deal the starting hands (发起始手牌)", ("deal",))
-    return Prompt((), "setup", "everything is ready: start the first turn", ("next",))
+        return Prompt((), "setup", _("deal the starting hands"), ("deal",))
+    return Prompt((), "setup", _("everything is ready: start the first turn"), ("next",))
 
 
 def _phase_prompt(state: GameState) -> Prompt:
@@ -127,29 +156,33 @@ def _phase_prompt(state: GameState) -> Prompt:
     who = seat_label(state, seat)
     phase = state.turn.phase
     if phase is Phase.PLAY:
-        return Prompt((seat,), "play", f"{who}: use a card or end the phase (出牌阶段)", ("next",))
+        # TRANSLATORS: the play phase (出牌阶段)
+        text = _("{seat}: use a card or end the phase").format(seat=who)
+        return Prompt((seat,), "play", text, ("next",))
     if phase is Phase.DISCARD:
         s = state.seat(seat)
         limit = hand_limit_value(state, seat)
         excess = s.hand_count - limit
         if excess > 0:
-            plural = "s" if excess > 1 else ""
-            return Prompt(
-                (seat,),
-                "discard",
-                f"{who}: discard {excess} card{plural} (hand {s.hand_count}, limit {limit})",
-                (f"discard {excess}",),
-            )
-    return Prompt(
-        (seat,), "phase", f"{who}: {phase_name(phase)}; skills may be used, then next", ("next",)
+            text = ngettext(
+                "{seat}: discard {n} card (hand {hand}, limit {limit})",
+                "{seat}: discard {n} cards (hand {hand}, limit {limit})",
+                excess,
+            ).format(seat=who, n=excess, hand=s.hand_count, limit=limit)
+            return Prompt((seat,), "discard", text, (f"discard {excess}",))
+    text = _("{seat}: {phase}; skills may be used, then next").format(
+        seat=who, phase=phase_name(phase)
     )
+    return Prompt((seat,), "phase", text, ("next",))
 
 
 def _ask_prompt(state: GameState, ask: Ask) -> Prompt:
     want = _want_name(ask.want)
+    card_text = _want_text(ask.want)
+    reason = tr(ask.reason)
     if ask.anyone:
         who = tuple(s for s in ask.seats if s not in ask.passed)
-        text = f"anyone: {want} against {ask.reason}, or pass"
+        text = _("anyone: {card} against {reason}, or pass").format(card=card_text, reason=reason)
         return Prompt(who, "nullify", text, (*_RESPONSE_OPTIONS.get(ask.want, (want,)), "pass"))
     seat = ask.asked
     label = seat_label(state, seat)
@@ -157,46 +190,59 @@ def _ask_prompt(state: GameState, ask: Ask) -> Prompt:
         dying = ask.for_seat
         need = 1 - state.seat(dying).hp  # the Ask's own need is not updated by a 桃
         options: tuple[str, ...] = ("桃", "酒", "pass") if seat == dying else ("桃", "pass")
-        whom = "yourself" if seat == dying else seat_label(state, dying)
-        more = f" ({need} needed)" if need > 1 else ""
-        return Prompt(
-            (seat,),
-            "peach",
-            f"{label}: 桃 to save {whom}{more}, or pass ({ask.reason})",
-            options,
-        )
+        words = {"seat": label, "card": card_text, "reason": reason, "n": need}
+        if seat == dying:
+            if need > 1:
+                text = _("{seat}: {card} to save yourself ({n} needed), or pass ({reason})")
+            else:
+                text = _("{seat}: {card} to save yourself, or pass ({reason})")
+        else:
+            words["dying"] = seat_label(state, dying)
+            if need > 1:
+                text = _("{seat}: {card} to save {dying} ({n} needed), or pass ({reason})")
+            else:
+                text = _("{seat}: {card} to save {dying}, or pass ({reason})")
+        return Prompt((seat,), "peach", text.format_map(words), options)
     if ask.want == "sha" and ask.for_seat:
-        return Prompt(
-            (seat,),
-            "respond",
-            f"{label}: use 杀 on seat {ask.for_seat}, or pass and give your weapon ({ask.reason})",
-            ("杀", "pass"),
+        text = _(
+            "{seat}: use {card} on seat {target}, or pass and give your weapon ({reason})"
+        ).format(seat=label, card=card_text, target=ask.for_seat, reason=reason)
+        return Prompt((seat,), "respond", text, ("杀", "pass"))
+    if ask.need > 1:
+        text = _("{seat}: play {card} ({got} of {need}) to answer {reason}, or pass").format(
+            seat=label, card=card_text, got=ask.got + 1, need=ask.need, reason=reason
         )
-    count = f" ({ask.got + 1} of {ask.need})" if ask.need > 1 else ""
-    return Prompt(
-        (seat,),
-        "respond",
-        f"{label}: play {want}{count} to answer {ask.reason}, or pass",
-        (*_RESPONSE_OPTIONS.get(ask.want, (want,)), "pass"),
-    )
+    else:
+        text = _("{seat}: play {card} to answer {reason}, or pass").format(
+            seat=label, card=card_text, reason=reason
+        )
+    return Prompt((seat,), "respond", text, (*_RESPONSE_OPTIONS.get(ask.want, (want,)), "pass"))
 
 
-_WINDOW_WORDS = {
-    Point.AFTER_DAMAGE: "after the damage",
-    Point.CAUSING: "as the damage is caused",
-    Point.BECOME_TARGET: "on becoming the target",
-    Point.AFTER_TARGETING: "after targeting",
-    Point.DODGED: "the Sha was dodged",
-    Point.DECLARE: "on using the card",
-    Point.JUDGE_BEFORE: "before the judgement takes effect",
-    Point.JUDGE_AFTER: "after the judgement took effect",
-    Point.SHAN_NEEDED: "asked for 闪",
-    Point.SHA_NEEDED: "asked for 杀",
-    Point.PREPARATION: "preparation phase",
-    Point.END_PHASE: "end phase",
-    Point.HAND_EMPTIED: "the last hand card is gone",
-    Point.EQUIPMENT_LOST: "an equipment card is lost",
+# When a window opens, in words, worded when shown ({sha} and {shan}: the cards' names).
+_WINDOW_WORDS: dict[Point, Callable[[], str]] = {
+    Point.AFTER_DAMAGE: lambda: _("after the damage"),
+    Point.CAUSING: lambda: _("as the damage is caused"),
+    Point.BECOME_TARGET: lambda: _("on becoming the target"),
+    Point.AFTER_TARGETING: lambda: _("after targeting"),
+    Point.DODGED: lambda: _("the {sha} was dodged"),
+    Point.DECLARE: lambda: _("on using the card"),
+    Point.JUDGE_BEFORE: lambda: _("before the judgement takes effect"),
+    Point.JUDGE_AFTER: lambda: _("after the judgement took effect"),
+    Point.SHAN_NEEDED: lambda: _("asked for {shan}"),
+    Point.SHA_NEEDED: lambda: _("asked for {sha}"),
+    Point.PREPARATION: lambda: _("preparation phase"),
+    Point.END_PHASE: lambda: _("end phase"),
+    Point.HAND_EMPTIED: lambda: _("the last hand card is gone"),
+    Point.EQUIPMENT_LOST: lambda: _("an equipment card is lost"),
 }
+
+
+def _window_words(point: Point) -> str:
+    words = _WINDOW_WORDS.get(point)
+    if words is None:
+        return point.value.replace("_", " ")
+    return words().format(sha=card_name(kind("sha")), shan=card_name(kind("shan")))
 
 
 def _window_prompt(state: GameState, window: Window) -> Prompt:
@@ -206,29 +252,32 @@ def _window_prompt(state: GameState, window: Window) -> Prompt:
     """
     seat = window.asked
     offered = window_offers(state, window)
-    names = " / ".join(rule_name(key) for key in offered)
-    when = _WINDOW_WORDS.get(window.point, window.point.value.replace("_", " "))
-    return Prompt(
-        (seat,),
-        "window",
-        f"{seat_label(state, seat)}: use {names}? ({when}), or pass",
-        (*offered, "pass"),
+    names = " / ".join(rule_label(key) for key in offered)
+    text = _("{seat}: use {skills}? ({when}), or pass").format(
+        seat=seat_label(state, seat), skills=names, when=_window_words(window.point)
     )
+    return Prompt((seat,), "window", text, (*offered, "pass"))
 
 
 def _expect_prompt(state: GameState, e: Expect) -> Prompt:
     label = seat_label(state, e.seat)
+    reason = tr(e.reason)
     who = (e.seat,)
     if e.what == "draw":
         counts = e.counts or (2,)
-        text = f"{label}: draw {' or '.join(map(str, counts))} (摸牌阶段)"
+        if len(counts) == 1:
+            # TRANSLATORS: the draw phase (摸牌阶段): the seat draws {n} cards
+            text = _("{seat}: draw {n}").format(seat=label, n=counts[0])
+        elif len(counts) == 2:
+            text = _("{seat}: draw {n} or {m}").format(seat=label, n=counts[0], m=counts[1])
+        else:
+            text = _("{seat}: draw one of {counts}").format(seat=label, counts=join_list(counts))
         return Prompt(who, "draw", text, tuple(f"draw {n}" for n in counts))
     if e.what in ("discard_one", "take_one"):
         # The user of the card chooses; the engine's Expect names the owner for a discard.
         below = state.stack[-2] if len(state.stack) > 1 else None
         chooser = below.user if isinstance(below, CardUse) else e.seat
         label, who = seat_label(state, chooser), (chooser,)
-        verb = "discard" if e.what == "discard_one" else "take"
         other = state.seat(e.other)
         zones = tuple(
             name
@@ -239,35 +288,40 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
             )
             if present
         )
-        text = f"{label}: choose a card of {seat_label(state, e.other)} to {verb} ({e.reason})"
-        return Prompt(who, "choose_card", text, zones)
+        words = {"seat": label, "owner": seat_label(state, e.other), "reason": reason}
+        if e.what == "discard_one":
+            text = _("{seat}: choose a card of {owner} to discard ({reason})")
+        else:
+            text = _("{seat}: choose a card of {owner} to take ({reason})")
+        return Prompt(who, "choose_card", text.format_map(words), zones)
+    said = _("{seat}: {reason}").format(seat=label, reason=reason)
     if e.what == "judge":
-        return Prompt(who, "judge", f"{label}: {e.reason}", ("judgement card",))
+        return Prompt(who, "judge", said, ("judgement card",))
     if e.what == "role":
         rules = mode_named(state.mode)
         dealt = rules.role_table(state.players, state.variant) if rules else None
         # 平民: 国际版 only
         roles = tuple(role_name(r, state.mode) for r in Role if not dealt or dealt[r])
-        return Prompt(who, "reveal_role", f"{label}: {e.reason} (亮明身份)", roles)
+        text = _("{seat}: {reason} (reveal the role)").format(seat=label, reason=reason)
+        return Prompt(who, "reveal_role", text, roles)
     if e.what == "show":
-        return Prompt(who, "show", f"{label}: {e.reason}", ("show a hand card",))
+        return Prompt(who, "show", said, ("show a hand card",))
     if e.what == "fire_discard":
-        return Prompt(
-            who, "fire_discard", f"{label}: {e.reason}", (f"discard a {e.suit} card", "pass")
-        )
+        return Prompt(who, "fire_discard", said, (f"discard a {e.suit} card", "pass"))
     if e.what == "reveal":
         n = e.counts[0] if e.counts else 0
-        return Prompt(who, "reveal", f"{label}: {e.reason} ({n})", (f"turn over {n}",))
+        text = _("{seat}: {reason} ({n})").format(seat=label, reason=reason, n=n)
+        return Prompt(who, "reveal", text, (f"turn over {n}",))
     if e.what == "pick":
-        return Prompt(who, "pick", f"{label}: {e.reason}", ("take a card",))
+        return Prompt(who, "pick", said, ("take a card",))
     if e.what == "choose":
-        return Prompt(who, "choose", f"{label}: {e.reason}", e.options)
+        return Prompt(who, "choose", said, e.options)
     if e.what == "take_shown":
-        return Prompt(who, "take_shown", f"{label}: {e.reason}", ("the card shown",))
+        return Prompt(who, "take_shown", said, ("the card shown",))
     if e.what in ("discard_or_damage", "discard_or_draw"):
         n = e.counts[0] if e.counts else 1
-        return Prompt(who, e.what, f"{label}: {e.reason}", (f"discard {n}", "pass"))
-    return Prompt(who, e.what, f"{label}: {e.reason}")
+        return Prompt(who, e.what, said, (f"discard {n}", "pass"))
+    return Prompt(who, e.what, said)
 
 
 def targets_for(
@@ -293,5 +347,5 @@ def targets_for(
         check = check_target(state, seat, card_kind, s.seat, spending)
         d = distance_value(state, seat, s.seat) if user_alive else None
         in_range = d is not None and s.seat != seat and d <= reach
-        out.append(TargetOption(s.seat, check.legal, check.reason, d, in_range))
+        out.append(TargetOption(s.seat, check.legal, tr(check.reason), d, in_range))
     return tuple(out)

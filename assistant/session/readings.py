@@ -21,8 +21,10 @@ several (a ♥桃 in 关羽's play phase: heal, or 杀 by 武圣).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from assistant.i18n import _, card_name
+from assistant.session.names import rule_label
 from engine.cards import CardType, Target
 from engine.derived import card, effects_of, kind, sha_uses_left
 from engine.effects import AsCard
@@ -48,17 +50,29 @@ _ANSWERS = {
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One meaning of a card laid: by ``seat``, the ``move`` it makes, or (a card used
-    in the play phase that still needs its targets) the kind it is used as."""
+    in the play phase that still needs its targets) the kind it is used as.
+
+    ``label`` names the reading in the catalogue's Chinese names, the same in
+    every language: it is the answer a table script gives when the session
+    asks which reading it is (``answer "杀 (武圣)"``). ``text`` is the same
+    reading as a player reads it, in the language in use.
+    """
 
     seat: int
     label: str
     move: Move | None = None  # None: a card used in the play phase, its targets still to choose
     use_as: str | None = None  # ... used as this kind through a skill (None: as itself)
     before: tuple[Move, ...] = ()  # moves first: the seats asked before it let the 桃 pass
+    text: str = ""
 
     @property
     def complete(self) -> bool:
         return self.move is not None
+
+    @property
+    def shown(self) -> str:
+        """The reading as a player reads it."""
+        return self.text or self.label
 
 
 def asks_nullification(frame: object) -> bool:
@@ -77,7 +91,7 @@ def legal(state: GameState, move: Move) -> bool:
 
 def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, str], ...]:
     """The kinds ``seat`` may use or play ``card_id`` as, through its skills and
-    equipment, with the name of what allows it: ``(("sha", "武圣"), ...)``."""
+    equipment, with the key of what allows it: ``(("sha", "wusheng"), ...)``."""
     s = state.seat(seat)
     c = card(card_id)
     where = state.where.get(card_id)
@@ -89,11 +103,17 @@ def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, s
             continue
         if not effect.fits(c, in_equipment, own_turn):
             continue
-        if (effect.card, skill.name) not in out:
-            out.append((effect.card, skill.name))
+        if (effect.card, skill.key) not in out:
+            out.append((effect.card, skill.key))
     if c.key == "sha" and s.weapon is not None and card(s.weapon).key == "fan":
-        out.append(("fire_sha", rule_name("fan")))
+        out.append(("fire_sha", "fan"))
     return tuple(out)
+
+
+def _as(as_kind: str, why: str) -> tuple[str, str]:
+    """A card used as ``as_kind`` through the rule ``why``: its label and its text."""
+    k = kind(as_kind)
+    return f"{k.name} ({rule_name(why)})", f"{card_name(k)} ({rule_label(why)})"
 
 
 def card_readings(state: GameState, card_id: int, region_seat: int | None) -> list[Reading]:
@@ -116,7 +136,9 @@ def card_readings(state: GameState, card_id: int, region_seat: int | None) -> li
         return _plays(state, seat, card_id)
     if state.turn.phase is Phase.DISCARD:
         move = Discard(seat, (card_id,))
-        return [Reading(seat, "弃置", move)] if legal(state, move) else []
+        return (
+            [Reading(seat, "弃置", move, text=_("discard the card"))] if legal(state, move) else []
+        )
     return []
 
 
@@ -147,23 +169,31 @@ def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) 
         for move in passes:
             probe = apply(probe, move)
         wanted = _ANSWERS.get(ask.want, (ask.want,))
-        answers: list[tuple[str, Move]] = []
+        answers: list[tuple[str, str, Move]] = []
         if c.key in wanted:
-            answers.append((c.name, Respond(seat, (card_id,))))
+            answers.append((c.name, card_name(c), Respond(seat, (card_id,))))
         for as_kind, why in conversions(state, seat, card_id):
             if as_kind in wanted:
-                answers.append(
-                    (f"{kind(as_kind).name} ({why})", Respond(seat, (card_id,), as_kind))
-                )
+                answers.append((*_as(as_kind, why), Respond(seat, (card_id,), as_kind)))
         if ask.want == "shan" and not ask.anyone and card_id not in state.where:
-            answers.append((f"{rule_name('eight_diagram')}判定", Judge(seat, card_id)))
+            armour = rule_label("eight_diagram")
+            # TRANSLATORS: a card laid as 八卦阵's judgement card (八卦阵判定)
+            judged = _("{armour} judgement").format(armour=armour)
+            answers.append((f"{rule_name('eight_diagram')}判定", judged, Judge(seat, card_id)))
         out += [
-            Reading(seat, label, move, before=passes)
-            for label, move in answers
+            Reading(seat, label, move, before=passes, text=text)
+            for label, text, move in answers
             if legal(probe, move)
         ]
     if len({r.seat for r in out}) > 1:  # a card by an unknown seat: each seat's meaning
-        return [Reading(r.seat, f"{r.seat}号位 {r.label}", r.move, r.use_as, r.before) for r in out]
+        return [
+            replace(
+                r,
+                label=f"{r.seat}号位 {r.label}",
+                text=_("seat {seat}: {reading}").format(seat=r.seat, reading=r.shown),
+            )
+            for r in out
+        ]
     return out
 
 
@@ -177,10 +207,7 @@ def _answers_later(state: GameState, ask: Ask, card_id: int, seat: int) -> list[
     before, later = moved
     top = later.stack[-1]
     assert isinstance(top, Ask)
-    return [
-        Reading(r.seat, r.label, r.move, r.use_as, (*before, *r.before))
-        for r in _answers(later, top, card_id, seat)
-    ]
+    return [replace(r, before=(*before, *r.before)) for r in _answers(later, top, card_id, seat)]
 
 
 def _moved_on_to(
@@ -192,7 +219,7 @@ def _moved_on_to(
     moves: list[Move] = [Pass(ask.asked)]
     try:
         probe = apply(state, moves[0])
-        for _ in range(12):
+        for _i in range(12):
             top = probe.stack[-1] if probe.stack else None
             if isinstance(top, Ask) and not top.anyone:
                 if top.asked == seat and top.want == ask.want:
@@ -226,9 +253,10 @@ def _passes_before(state: GameState, ask: Ask, seat: int) -> tuple[Move, ...] | 
 def _expected(state: GameState, e: Expect, card_id: int) -> list[Reading]:
     c = card(card_id)
     move: Move | None = None
-    label = c.name
+    label, text = c.name, card_name(c)
     if e.what == "judge":
         move, label = Judge(e.seat, card_id), f"判定牌 {c.name}{c.face}"
+        text = _("judgement card {card}").format(card=f"{card_name(c)}{c.face}")
     elif e.what == "take_shown":
         move = Take(e.seat, e.other, (card_id,))
     elif e.what == "show":
@@ -236,7 +264,7 @@ def _expected(state: GameState, e: Expect, card_id: int) -> list[Reading]:
     elif e.what == "fire_discard":
         move = Discard(e.seat, (card_id,))
     if move is not None and legal(state, move):
-        return [Reading(e.seat, label, move)]
+        return [Reading(e.seat, label, move, text=text)]
     return []
 
 
@@ -252,12 +280,17 @@ def _in_window(
         if "guicai" in offered:
             move: Move = Skill(seat, "guicai", (card_id,))
             if legal(state, move):
-                out.append(Reading(seat, f"{rule_name('guicai')}: 改判", move))
+                # TRANSLATORS: 鬼才 replaces the judgement card with this one (改判)
+                text = _("{skill}: replace the judgement card").format(skill=rule_label("guicai"))
+                out.append(Reading(seat, f"{rule_name('guicai')}: 改判", move, text=text))
         if "blade" in offered:
-            for as_kind in (card(card_id).key, *(k for k, _ in conversions(state, seat, card_id))):
+            kinds = (card(card_id).key, *(k for k, _why in conversions(state, seat, card_id)))
+            for as_kind in kinds:
                 move = Use(seat, (card_id,), None if as_kind == card(card_id).key else as_kind)
                 if legal(state, move):
-                    out.append(Reading(seat, f"{rule_name('blade')}: {kind(as_kind).name}", move))
+                    label = f"{rule_name('blade')}: {kind(as_kind).name}"
+                    text = f"{rule_label('blade')}: {card_name(kind(as_kind))}"
+                    out.append(Reading(seat, label, move, text=text))
     return out
 
 
@@ -266,21 +299,21 @@ def _plays(state: GameState, seat: int, card_id: int) -> list[Reading]:
     out: list[Reading] = []
     for as_kind, why in ((c.key, ""), *conversions(state, seat, card_id)):
         k = kind(as_kind)
-        label = f"{k.name} ({why})" if why else k.name
+        label, text = _as(as_kind, why) if why else (k.name, card_name(k))
         if k.target is Target.RESPONSE:
             continue
         converted = as_kind != c.key
         if k.type is CardType.EQUIPMENT or k.target in (Target.SELF, Target.ALL, Target.ALL_OTHERS):
             move = Use(seat, (card_id,), as_kind if converted else None)
             if legal(state, move):
-                out.append(Reading(seat, label, move))
+                out.append(Reading(seat, label, move, text=text))
             continue
         if k.is_sha:
             left = sha_uses_left(state, seat, (card_id,))
             if left is not None and left <= 0:
                 continue
         if _has_target(state, seat, card_id, as_kind if converted else None):
-            out.append(Reading(seat, label, use_as=as_kind if converted else None))
+            out.append(Reading(seat, label, use_as=as_kind if converted else None, text=text))
 
     return out
 

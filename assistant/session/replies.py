@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from assistant.i18n import _, card_name, card_text, join_list, ngettext
 from assistant.session.prompts import Prompt, TargetOption
 from assistant.session.skill_input import PendingSkill
 from engine.derived import card, kind
@@ -17,11 +18,26 @@ __all__ = [
     "Question",
     "Reply",
     "SessionPrompt",
+    "answer_label",
 ]
 
+# The answers to "a mis-read, a duplicate sticker, or a skill?" as a table script
+# writes them (never translated); answer_label names them for the player.
 MISREAD = "mis-read"
 DUPLICATE_STICKER = "duplicate sticker"
 SKILL = "skill"
+
+
+def answer_label(option: str) -> str:
+    """One of the answers above as its button names it, in the language in use."""
+    if option == MISREAD:
+        return _("mis-read")
+    if option == DUPLICATE_STICKER:
+        return _("duplicate sticker")
+    if option == SKILL:
+        # TRANSLATORS: an answer: the card was laid for a skill the assistant does not know
+        return _("skill")
+    return option
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,28 +80,53 @@ class PendingCard:
 
     @property
     def name(self) -> str:
-        c = "+".join(str(card(x)) for x in (self.card_id, *self.more))
-        return f"{c} as {kind(self.as_kind).name}" if self.as_kind else c
+        """The card (or cards) and what it is used as, in the language in use."""
+        c = "+".join(card_text(card(x)) for x in (self.card_id, *self.more))
+        if not self.as_kind:
+            return c
+        return _("{cards} as {card}").format(cards=c, card=card_name(kind(self.as_kind)))
 
     @property
     def text(self) -> str:
         legal = [o.seat for o in self.options if o.legal]
-        seats = ", ".join(map(str, legal)) if legal else "none"
-        so_far = f"; chosen {', '.join(map(str, self.chosen))}" if self.chosen else ""
-        many = f" (up to {self.most})" if self.most > 1 else ""
-        return (
-            f"seat {self.seat}: choose the target{'s' if self.most > 1 else ''}{many} of "
-            f"{self.name} (legal: {seats}){so_far}"
-        )
+        words = {
+            "seat": self.seat,
+            "card": self.name,
+            "seats": join_list(legal) if legal else _("none"),
+            "n": self.most,
+        }
+        if self.most > 1:
+            text = ngettext(
+                "seat {seat}: choose the target (up to {n}) of {card} (legal: {seats})",
+                "seat {seat}: choose the targets (up to {n}) of {card} (legal: {seats})",
+                self.most,
+            )
+        else:
+            text = _("seat {seat}: choose the target of {card} (legal: {seats})")
+        text = text.format_map(words)
+        if not self.chosen:
+            return text
+        return _("{prompt}; chosen {seats}").format(prompt=text, seats=join_list(self.chosen))
 
 
 @dataclass(frozen=True, slots=True)
 class Question:
-    """Something the session will not guess: one of ``options`` answers it."""
+    """Something the session will not guess: one of ``options`` answers it.
+
+    ``options`` are the answers as a table script writes them (``answer
+    OPTION``), the same in every language; ``labels``, when given, are the
+    same answers as a player reads them (one per option).
+    """
 
     text: str
     options: tuple[str, ...]
     decide: Callable[[str], Reply] = field(repr=False, compare=False)
+    labels: tuple[str, ...] = ()
+
+    @property
+    def shown(self) -> tuple[str, ...]:
+        """The answers as a player reads them."""
+        return self.labels or self.options
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +151,12 @@ class SessionPrompt:
         if self.pending is not None:
             return self.pending.text
         if self.gathered:
-            return f"{self.base.text} ({len(self.gathered)} laid)"
+            return _("{prompt} ({n} laid)").format(prompt=self.base.text, n=len(self.gathered))
         return self.base.text
 
     @property
     def options(self) -> tuple[str, ...]:
+        """What answers the prompt, as words for programs (see `Prompt`)."""
         if self.question is not None:
             return self.question.options
         if self.skill is not None:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, Final
 
+from assistant.i18n import _, ngettext, tr
 from assistant.session.replies import Reply
 from assistant.session.sightings import Sighting
 from assistant.session.table_session import TableSession
@@ -96,7 +97,7 @@ SIGHTINGS: Final = frozenset({"see", "gone"})
 TAPS: Final = frozenset(USAGE) - SIGHTINGS - {"resume"}
 """The commands a player makes by tapping (everything but sightings and the app reopening)."""
 
-_ROLE_WORDS: Final = {chinese: english for _, chinese, english, _ in ROLE_CARDS}
+_ROLE_WORDS: Final = {chinese: english for _number, chinese, english, _copies in ROLE_CARDS}
 _ACTIONS: Final = {"ok": Action.OK, "no": Action.NO, "end-phase": Action.END_PHASE}
 _NUMBER = re.compile(r"[0-9]+")
 _TIME = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
@@ -110,7 +111,12 @@ _Call = Callable[[TableSession, float], Reply]
 
 
 class ScriptError(ValueError):
-    """A script, or one command of it, that cannot be read; the message is one line."""
+    """A script, or one command of it, that cannot be read; the message is one line,
+    in the language in use (the commands and their keywords it quotes are not translated)."""
+
+
+def _on_line(number: int, error: object) -> str:
+    return _("line {n}: {problem}").format(n=number, problem=error)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +195,11 @@ def parse_script(text: str) -> list[Command]:
                 t = _time(first, t)
                 words = words[1:]
                 if not words:
-                    raise ScriptError(f"a time ({first}) and no command")
+                    raise ScriptError(_("a time ({time}) and no command").format(time=first))
             verb = _verb(words[0])
-            args, _ = _reading(verb, words[1:])
+            args, _call = _reading(verb, words[1:])
         except ScriptError as error:
-            raise ScriptError(f"line {number}: {error}") from None
+            raise ScriptError(_on_line(number, error)) from None
         commands.append(Command(verb, args, t, number))
     return commands
 
@@ -207,15 +213,20 @@ def _check_unicode(line: str) -> None:
         line.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise ScriptError(
-            f"not valid Unicode (a lone surrogate at character {exc.start + 1})"
+            _("not valid Unicode (a lone surrogate at character {n})").format(n=exc.start + 1)
         ) from None
 
 
 def _words(line: str) -> list[str]:
     try:
         return shlex.split(_without_comment(line))
-    except ValueError as error:  # shlex: "No closing quotation"
-        raise ScriptError(str(error).lower()) from None
+    except ValueError as error:  # shlex: "No closing quotation", "No escaped character"
+        said = str(error)
+        if said == "No closing quotation":
+            said = _("no closing quotation")
+        elif said == "No escaped character":
+            said = _("no escaped character")
+        raise ScriptError(said) from None
 
 
 def _without_comment(line: str) -> str:
@@ -250,10 +261,14 @@ def _without_comment(line: str) -> str:
 def _time(word: str, previous: float) -> float:
     t = round(float(word), 3)
     if t < 0:
-        raise ScriptError(f"time {word} is before the start (times are seconds from 0)")
+        raise ScriptError(
+            _("time {time} is before the start (times are seconds from 0)").format(time=word)
+        )
     if t < previous:
         raise ScriptError(
-            f"time {word} is earlier than the line before ({previous:g}): times never go back"
+            _(
+                "time {time} is earlier than the line before ({previous}): times never go back"
+            ).format(time=word, previous=f"{previous:g}")
         )
     return t
 
@@ -261,8 +276,11 @@ def _time(word: str, previous: float) -> float:
 def _verb(word: str) -> str:
     verb = word.lower().replace("_", "-")
     if verb not in USAGE:
-        hint = " (a comment needs a space after #)" if word.startswith("#") else ""
-        raise ScriptError(f"unknown command {word!r}{hint}")
+        if word.startswith("#"):
+            said = _("unknown command {verb} (a comment needs a space after #)")
+        else:
+            said = _("unknown command {verb}")
+        raise ScriptError(said.format(verb=repr(word)))
     return verb
 
 
@@ -276,7 +294,16 @@ class _Words:
         self.out: list[str] = []
 
     def fail(self, what: str) -> ScriptError:
-        return ScriptError(f"{self.verb}: {what} (write: {USAGE[self.verb]})")
+        """The command refused: ``what`` is wrong (one clause, in the language in use)."""
+        return ScriptError(
+            _("{command}: {problem} (write: {usage})").format(
+                command=self.verb, problem=what, usage=USAGE[self.verb]
+            )
+        )
+
+    def missing(self, what: str) -> ScriptError:
+        """``what`` (an argument as the usage names it: SEAT, #ID ...) is missing."""
+        return self.fail(_("{what} is missing").format(what=what))
 
     def peek(self) -> str | None:
         return self.words[self.i] if self.i < len(self.words) else None
@@ -284,7 +311,7 @@ class _Words:
     def take(self, what: str) -> str:
         word = self.peek()
         if word is None:
-            raise self.fail(f"{what} is missing")
+            raise self.missing(what)
         self.i += 1
         return word
 
@@ -297,7 +324,9 @@ class _Words:
         word = self.take(what)
         found = pattern.fullmatch(word)
         if found is None:
-            raise self.fail(f"{what} should be a number, not {word!r}")
+            raise self.fail(
+                _("{what} should be a number, not {word}").format(what=what, word=repr(word))
+            )
         value = int(found.group(found.lastindex or 0))
         self.out.append(str(value))
         return value
@@ -309,7 +338,9 @@ class _Words:
         word = self.take("#ID")
         found = _CARD.fullmatch(word)
         if found is None:
-            raise self.fail(f"a card is #ID (the number on its sticker), not {word!r}")
+            raise self.fail(
+                _("a card is #ID (the number on its sticker), not {word}").format(word=repr(word))
+            )
         card_id = int(found.group(1))
         self.out.append(f"#{card_id}")
         return card_id
@@ -317,7 +348,7 @@ class _Words:
     def rest(self, what: str) -> tuple[str, ...]:
         words = tuple(self.words[self.i :])
         if not words:
-            raise self.fail(f"{what} is missing")
+            raise self.missing(what)
         self.i = len(self.words)
         self.out += words
         return words
@@ -325,7 +356,7 @@ class _Words:
     def end(self) -> None:
         if self.i < len(self.words):
             extra = " ".join(self.words[self.i :])
-            raise self.fail(f"too many words: {extra!r}")
+            raise self.fail(_("too many words: {words}").format(words=repr(extra)))
 
 
 def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
@@ -439,7 +470,7 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
         case "resume":
             call = _call(TableSession.forget)
         case _:
-            raise ScriptError(f"unknown command {verb!r}")
+            raise ScriptError(_("unknown command {verb}").format(verb=repr(verb)))
     w.end()
     return tuple(w.out), call
 
@@ -465,16 +496,22 @@ def _sticker(w: _Words) -> str:
     if word.startswith("#"):
         found = _CARD.fullmatch(word)
         if found is None:
-            raise w.fail("a sticker written with # is #ID, the number on the card's sticker")
+            raise w.fail(_("a sticker written with # is #ID, the number on the card's sticker"))
         try:
             word = encode(CardTag(int(found.group(1))))
         except PayloadError as error:
             if len(word) > 4:
                 digits = len(word) - 1
                 raise w.fail(
-                    f"no sticker for a card number of {digits} digits (ids 1-160)"
+                    ngettext(
+                        "no sticker for a card number of {n} digit (ids 1-160)",
+                        "no sticker for a card number of {n} digits (ids 1-160)",
+                        digits,
+                    ).format(n=digits)
                 ) from None
-            raise w.fail(f"no sticker for card {word}: {error.reason}") from None
+            raise w.fail(
+                _("no sticker for card {card}: {reason}").format(card=word, reason=tr(error.reason))
+            ) from None
     w.out.append(word)
     return word
 
@@ -502,11 +539,11 @@ def _seats(w: _Words) -> tuple[int, ...]:
         for part in word.split(","):
             if part:
                 if not _NUMBER.fullmatch(part):
-                    raise w.fail(f"a seat should be a number, not {part!r}")
+                    raise w.fail(_("a seat should be a number, not {word}").format(word=repr(part)))
                 seats.append(int(part))
     w.i = len(w.words)
     if not seats:
-        raise w.fail("SEAT is missing")
+        raise w.missing("SEAT")
     w.out += [str(s) for s in seats]
     return tuple(seats)
 
@@ -517,7 +554,7 @@ def _skill_targets(w: _Words) -> tuple[int, ...]:
     if word is None:
         return ()
     if not word.startswith("->"):
-        raise w.fail(f"targets follow '->', not {word!r}")
+        raise w.fail(_("targets follow '->', not {word}").format(word=repr(word)))
     w.words[w.i] = word.removeprefix("->")
     if not w.words[w.i]:
         w.i += 1
@@ -563,10 +600,9 @@ def perform(session: TableSession, command: Command) -> Reply:
     """
     t = max(command.t, session.t)
     try:
-        _, call = _reading(command.verb, command.args)
+        _args, call = _reading(command.verb, command.args)
     except ScriptError as error:
-        where = f"line {command.line}: " if command.line else ""
-        reply = Reply(False, f"{where}{error}")
+        reply = Reply(False, _on_line(command.line, error) if command.line else str(error))
     else:
         reply = call(session, t)
     t = max(t, session.t)  # a reload may bring later inputs of another session

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass
 from typing import Final
 
+from assistant.i18n import _, ngettext
+
 __all__ = [
     "DUPLICATE_WINDOW",
     "KINDS",
@@ -65,10 +67,14 @@ def region_problem(region: str | None) -> str | None:
     if region is None:
         return None
     if not (region.isascii() and region.isprintable()):
-        return f"region {_shown(region)}: region names are plain ASCII, like seat3"
+        return _("region {region}: region names are plain ASCII, like seat3").format(
+            region=_shown(region)
+        )
     text = _squeezed(region)
     if text.startswith("seat") and not _seat_number(text):
-        return f"region {_shown(region)}: a seat region is seat1 to seat99 (ASCII digits)"
+        return _("region {region}: a seat region is seat1 to seat99 (ASCII digits)").format(
+            region=_shown(region)
+        )
     return None
 
 
@@ -76,7 +82,10 @@ def kind_problem(kind: str) -> str | None:
     """Why a sighting kind is not one the session takes, in one line; None for seen or gone."""
     if kind in KINDS:
         return None
-    return f"unknown sighting kind {_shown(kind)}: a sighting is {' or '.join(KINDS)}"
+    seen, gone = KINDS
+    return _("unknown sighting kind {kind}: a sighting is {seen} or {gone}").format(
+        kind=_shown(kind), seen=seen, gone=gone
+    )
 
 
 def _squeezed(region: str) -> str:
@@ -93,5 +102,8 @@ def _seat_number(text: str) -> int | None:
 def _shown(text: str) -> str:
     """``text`` quoted on one line (escapes for anything not printable ASCII), shortened."""
     if len(text) > _SHOWN:
-        return f"{text[:_SHOWN]!a}... ({len(text)} characters)"
+        n = len(text)
+        return ngettext("{text}... ({n} character)", "{text}... ({n} characters)", n).format(
+            text=ascii(text[:_SHOWN]), n=n
+        )
     return ascii(text)

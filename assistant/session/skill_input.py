@@ -22,10 +22,17 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import engine.skills  # noqa: F401  (every rule registered)
+from assistant.i18n import _
+from assistant.session.names import rule_label
 from engine.moves import Skill
-from engine.registry import RULES, rule_name
+from engine.registry import RULES
 
-__all__ = ["PendingSkill"]
+__all__ = ["PendingSkill", "confirm_label"]
+
+
+def confirm_label() -> str:
+    """The button that makes the move once it has what it needs (确定)."""
+    return _("Confirm")
 
 
 def _bounds(key: str) -> tuple[tuple[int, int | None], tuple[int, int | None]]:
@@ -45,7 +52,8 @@ class PendingSkill:
 
     @property
     def name(self) -> str:
-        return rule_name(self.key)
+        """The skill's name, in the language in use."""
+        return rule_label(self.key)
 
     @property
     def card_count(self) -> int:
@@ -90,12 +98,26 @@ class PendingSkill:
     def text(self) -> str:
         """What the table is asked for now, in one line."""
         cards, targets = _bounds(self.key)
-        wants = []
+        lay = tap = ""
         if self.wants_cards and cards != (0, 0):
-            wants.append(f"lay the card{'s' if cards[1] != 1 else ''} ({self.card_count} so far)")
-        if self.wants_targets and targets != (0, 0):
-            wants.append(
-                f"tap the seat{'s' if targets[1] != 1 else ''} ({len(self.targets)} so far)"
+            lay = (
+                _("lay the card ({n} so far)") if cards[1] == 1 else _("lay the cards ({n} so far)")
             )
-        then = ", then 确定" if self.ready else ""
-        return f"seat {self.seat} {self.name}: {' and '.join(wants) or 'confirm'}{then}"
+            lay = lay.format(n=self.card_count)
+        if self.wants_targets and targets != (0, 0):
+            tap = (
+                _("tap the seat ({n} so far)")
+                if targets[1] == 1
+                else _("tap the seats ({n} so far)")
+            )
+            tap = tap.format(n=len(self.targets))
+        if lay and tap:
+            wants = _("{cards} and {seats}").format(cards=lay, seats=tap)
+        else:
+            wants = lay or tap or _("confirm")
+        if self.ready:
+            # TRANSLATORS: {button} is the button that makes the move (Confirm, 确定)
+            wants = _("{wants}, then {button}").format(wants=wants, button=confirm_label())
+        return _("seat {seat} {skill}: {wants}").format(
+            seat=self.seat, skill=self.name, wants=wants
+        )

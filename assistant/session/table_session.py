@@ -25,6 +25,19 @@ from dataclasses import replace
 from functools import wraps
 from typing import Concatenate, ParamSpec
 
+from assistant.i18n import (
+    _,
+    card_name,
+    card_text,
+    general_name,
+    join_list,
+    language,
+    mode_name,
+    ngettext,
+    tr,
+    variant_name,
+)
+from assistant.session.names import role_label, rule_label
 from assistant.session.prompts import current_prompt, seat_label, targets_for
 from assistant.session.readings import Reading, asks_nullification, card_readings
 from assistant.session.replies import (
@@ -35,6 +48,7 @@ from assistant.session.replies import (
     Question,
     Reply,
     SessionPrompt,
+    answer_label,
 )
 from assistant.session.sightings import (
     DUPLICATE_WINDOW,
@@ -43,7 +57,7 @@ from assistant.session.sightings import (
     region_problem,
     region_seat,
 )
-from assistant.session.skill_input import PendingSkill
+from assistant.session.skill_input import PendingSkill, confirm_label
 from assistant.store import ConflictError, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
@@ -97,15 +111,15 @@ _SUSPECT_OPTIONS = (MISREAD, DUPLICATE_STICKER, SKILL)
 # Requests for 无懈可击 passed over by one input: 桃园结义 or 南蛮入侵 at ten seats asks
 # one a target.
 _MOST_SILENCES = 10
-_DISCARD_DONE = "the hand is at its limit: the discard phase ends by itself"
 # The header of a game continued from another's move (TableSession.continue_from).
 ORIGIN = "Origin"
-_ROLES = {number: english for number, _, english, _ in ROLE_CARDS}
+_ROLES = {number: english for number, _chinese, english, _copies in ROLE_CARDS}
 _ASKING = ("respond", "peach", "nullify")
-_ZONE_WORDS = {
-    "discard": "already in the discard pile",
-    "processing": "being settled (in the processing area)",
-    "removed": "removed from the game",
+# Where a card is, in words (worded when shown).
+_ZONE_WORDS: dict[str, Callable[[], str]] = {
+    "discard": lambda: _("already in the discard pile"),
+    "processing": lambda: _("being settled (in the processing area)"),
+    "removed": lambda: _("removed from the game"),
 }
 
 
@@ -146,7 +160,8 @@ class TableSession:
         self._silence = 0
         # The moves when the discard phase last ended by itself (a 结束 right after is done).
         self._discard_ended_at = -1
-        self.prompt = SessionPrompt(current_prompt(self.game.state))
+        self._prompt = SessionPrompt(current_prompt(self.game.state))
+        self._prompt_language = language()
         # The table's clock as the last input left it (seconds), and the
         # journal's next row: see assistant.session.script.perform.
         self.t = 0.0
@@ -172,13 +187,17 @@ class TableSession:
         record = store.record(game_id)
         if not 1 <= moves <= len(record.moves):
             raise StoreError(
-                f"game {game_id} has moves 1..{len(record.moves)}: cannot continue from {moves}"
+                _("game {game} has moves 1..{last}: cannot continue from {n}").format(
+                    game=game_id, last=len(record.moves), n=moves
+                )
             )
-        origin = {ORIGIN: f"game {game_id}, move {moves}"}
+        origin = {ORIGIN: f"game {game_id}, move {moves}"}  # a record header: not translated
         try:
             new_id = store.create_game(record.moves[:moves], origin)
         except RecordError as exc:
-            raise StoreError(f"cannot continue game {game_id}: {exc}") from None
+            raise StoreError(
+                _("cannot continue game {game}: {reason}").format(game=game_id, reason=tr(exc))
+            ) from None
         return cls.resume(store, new_id)
 
     def _load(self) -> None:
@@ -201,13 +220,22 @@ class TableSession:
         return self.game.state
 
     @property
+    def prompt(self) -> SessionPrompt:
+        """What the table is asked for now, in the language in use (made again
+        when the language changed since it was made)."""
+        if self._prompt_language != language():
+            self._refresh()
+        return self._prompt
+
+    @property
     def moves(self) -> tuple[str, ...]:
         return tuple(str(m) for m in self.game.moves)
 
     # ------------------------------------------------------------ plumbing
 
     def _refresh(self) -> None:
-        self.prompt = SessionPrompt(
+        self._prompt_language = language()
+        self._prompt = SessionPrompt(
             current_prompt(self.state),
             self._pending,
             self._question,
@@ -230,11 +258,11 @@ class TableSession:
     def _apply(self, move: Move, message: str = "") -> Reply:
         """Push a move to the game and the store, both or neither."""
         if not self.game.moves and not isinstance(move, Setup):
-            return self._fail("set up the table first (mode and number of players)")
+            return self._fail(_("set up the table first (mode and number of players)"))
         try:
             self.game.push(move)
         except IllegalMove as exc:
-            return self._fail(f"refused: {exc}")
+            return self._fail(_("refused: {reason}").format(reason=tr(exc)))
         if self.store is not None:
             try:
                 if isinstance(move, Setup):
@@ -257,7 +285,8 @@ class TableSession:
             ended = self._apply(Next(), "")
             if ended.ok:
                 self._discard_ended_at = len(self.game.moves)
-                return Reply(True, f"{message or text}; {_DISCARD_DONE}", text)
+                done = _("{said}; the hand is at its limit: the discard phase ends by itself")
+                return Reply(True, done.format(said=message or text), text)
         return Reply(True, message or text, text)
 
     def _discard_phase_done(self) -> bool:
@@ -289,7 +318,7 @@ class TableSession:
         if self._silence or self._collecting or not self._silence_ends(dying):
             return None
         reply: Reply | None = None
-        for _ in range(_MOST_SILENCES):
+        for _i in range(_MOST_SILENCES):
             if self._silence and not self._silence_ends(None):
                 break
             try:
@@ -315,7 +344,7 @@ class TableSession:
 
     def _undo_silence(self) -> None:
         """Take back the passes of a silence not stored."""
-        for _ in range(self._silence):
+        for _i in range(self._silence):
             self.game.undo()
         self._silence = 0
         self._refresh()
@@ -335,7 +364,7 @@ class TableSession:
         """The state once nobody lays a 无懈可击 for the request on top (and for any that
         follows at once), or None when no such request is open."""
         state = self.state
-        for _ in range(_MOST_SILENCES):
+        for _i in range(_MOST_SILENCES):
             top = state.stack[-1] if state.stack else None
             if not asks_nullification(top):
                 break
@@ -350,14 +379,27 @@ class TableSession:
             return
         if self.store is not None:
             assert self.game_id is not None
-            for _ in range(self._silence):
+            for _i in range(self._silence):
                 self._next_seq = self.store.append(self.game_id, Pass(None), self._next_seq) + 1
         self._silence = 0
 
-    def _ask(self, text: str, options: tuple[str, ...], decide: Callable[[str], Reply]) -> Reply:
-        self._question = Question(text, options, decide)
+    def _ask(
+        self,
+        text: str,
+        options: tuple[str, ...],
+        decide: Callable[[str], Reply],
+        labels: tuple[str, ...] = (),
+    ) -> Reply:
+        """Ask ``text``: ``options`` answer it (as a script writes them), ``labels``
+        name them for the player (the options themselves when not given)."""
+        self._question = Question(text, options, decide, labels)
         self._refresh()
-        return Reply(False, f"question: {text} ({' / '.join(options)})", asks=True)
+        answers = " / ".join(self._question.shown)
+        return Reply(
+            False,
+            _("question: {question} ({answers})").format(question=text, answers=answers),
+            asks=True,
+        )
 
     def journal(self, t: float, text: str, reply: Reply) -> None:
         """Store an input (a table script line without its time) and whether it was refused.
@@ -377,15 +419,17 @@ class TableSession:
                 reply=_storable(reply.message),
             )
         except StoreError as exc:
-            self.warnings.append(f"input not journaled: {exc}")
+            self.warnings.append(_("input not journaled: {reason}").format(reason=tr(exc)))
             return
         self._next_input = seq + 1
 
     def _checked_seat(self, seat: int) -> str | None:
         if not self.state.mode:
-            return "set up the table first"
+            return _("set up the table first")
         if not 1 <= seat <= self.state.players:
-            return f"there is no seat {seat} (seats 1-{self.state.players})"
+            return _("there is no seat {seat} (seats 1-{last})").format(
+                seat=seat, last=self.state.players
+            )
         return None
 
     def _asked_seats(self) -> tuple[int, ...]:
@@ -402,8 +446,16 @@ class TableSession:
         variant: str = "",
     ) -> Reply:
         if self.game.moves:
-            return self._fail("the table is set up already (start a new session for a new game)")
-        what = f"{mode} table for {players} players" + (f" ({variant})" if variant else "")
+            return self._fail(_("the table is set up already (start a new session for a new game)"))
+        if variant:
+            what = ngettext(
+                "{mode} table for {n} player ({variant})",
+                "{mode} table for {n} players ({variant})",
+                players,
+            )
+        else:
+            what = ngettext("{mode} table for {n} player", "{mode} table for {n} players", players)
+        what = what.format(mode=mode_name(mode), n=players, variant=variant_name(variant))
         return self._apply(Setup(mode, players, packages, variant), what)
 
     def seat_general(self, seat: int, key: str, *more: str) -> Reply:
@@ -413,33 +465,43 @@ class TableSession:
         keys = (key, *more)
         if self.state.turn.phase is not Phase.SETUP:
             return self._fail(
-                f"generals are chosen during setup; the game has started ({' '.join(keys)})"
+                _("generals are chosen during setup; the game has started ({keys})").format(
+                    keys=" ".join(keys)
+                )
             )
-        names = []
+        generals = []
         for k in keys:
             try:
-                names.append(standard_catalogue().general(k).name)
+                generals.append(standard_catalogue().general(k))
             except KeyError:
-                return self._fail(f"no general {k!r} in the catalogue")
+                return self._fail(_("no general {key} in the catalogue").format(key=repr(k)))
         # Hegemony generals start face down; they are turned up by reveal_general.
         hidden = self.state.mode == "hegemony"
-        return self._apply(General(seat, keys, hidden), f"seat {seat} takes {'、'.join(names)}")
+        took = _("seat {seat} takes {generals}").format(seat=seat, generals=join_list(generals))
+        return self._apply(General(seat, keys, hidden), took)
 
     def reveal_general(self, seat: int, key: str) -> Reply:
         """Hegemony: seat ``seat`` turns its face-down general ``key`` face up."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
-        return self._apply(Reveal(seat, key), f"seat {seat} reveals {key}")
+        try:
+            name = general_name(standard_catalogue().general(key))
+        except KeyError:
+            name = key  # the engine refuses it, with its reason
+        return self._apply(
+            Reveal(seat, key), _("seat {seat} reveals {general}").format(seat=seat, general=name)
+        )
 
     def reveal_role(self, seat: int, role: str) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
-        return self._moving_on(
-            lambda: self._apply(RoleReveal(seat, role), f"seat {seat} is the {role}"), dying=seat
+        said = _("seat {seat} is the {role}").format(
+            seat=seat, role=role_label(role, self.state.mode)
         )
+        return self._moving_on(lambda: self._apply(RoleReveal(seat, role), said), dying=seat)
 
     def deal(self) -> Reply:
-        return self._apply(Deal(), "starting hands dealt")
+        return self._apply(Deal(), _("starting hands dealt"))
 
     # ------------------------------------------------------------ playing
 
@@ -448,53 +510,89 @@ class TableSession:
         if self._discard_ended_at == len(self.game.moves) and not self._collecting:
             # 结束 tapped after the last discard, as a table used to: already done.
             self._discard_ended_at = -1
-            return Reply(True, _DISCARD_DONE)
+            return Reply(True, _("the hand is at its limit: the discard phase ends by itself"))
         return self._next_phase()
 
     def _next_phase(self) -> Reply:
         if self._question is not None:
-            return self._fail(f"answer the question first: {self._question.text}")
+            return self._fail(self._answer_first())
         if self._skill is not None:
-            return self._fail(f"finish or cancel {self._skill.name} first: {self._skill.text}")
+            return self._fail(
+                _("finish or cancel {skill} first: {prompt}").format(
+                    skill=self._skill.name, prompt=self._skill.text
+                )
+            )
         asked = self._asked_seats()
         if asked:
-            who = ", ".join(map(str, asked))
-            return self._fail(f"seat {who} is being asked: respond or pass first")
+            return self._fail(
+                ngettext(
+                    "seat {seats} is being asked: respond or pass first",
+                    "seats {seats} are being asked: respond or pass first",
+                    len(asked),
+                ).format(seats=join_list(asked))
+            )
         if self._pending is not None:
-            return self._fail(f"{card(self._pending.card_id)} waits for a target: choose or cancel")
+            return self._fail(
+                _("{card} waits for a target: choose or cancel").format(
+                    card=card_text(card(self._pending.card_id))
+                )
+            )
         return self._apply(Next())
+
+    def _answer_first(self) -> str:
+        assert self._question is not None
+        return _("answer the question first: {question}").format(question=self._question.text)
 
     @_moves_on
     def draw(self, seat: int, n: int) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
         if n < 1:
-            return self._fail(f"draw {n}: a seat draws at least 1 card")
-        return self._apply(Draw(seat, n), f"seat {seat} draws {n}")
+            return self._fail(_("draw {n}: a seat draws at least 1 card").format(n=n))
+        return self._apply(Draw(seat, n), _("seat {seat} draws {n}").format(seat=seat, n=n))
 
     def choose_target(self, *seats: int) -> Reply:
         """Seats tapped as targets: of the card waiting for them, or of the skill being entered."""
         if not seats:
-            return self._fail("choose at least one target seat")
+            return self._fail(_("choose at least one target seat"))
         if self._skill is not None:
             return self._skill_targets(seats)
         pending = self._pending
         if pending is None:
-            return self._fail("no card is waiting for a target")
+            return self._fail(_("no card is waiting for a target"))
         by_seat = {o.seat: o for o in pending.options}
         for s in seats:
             option = by_seat.get(s)
             if option is None:
-                return self._fail(f"seat {s} cannot be a target (no living seat {s})")
+                return self._fail(
+                    _("seat {seat} cannot be a target (no living seat {seat})").format(seat=s)
+                )
             if not option.legal and not pending.forced and pending.most == 1:
-                return self._fail(f"seat {s} cannot be the target: {option.reason}")
+                return self._fail(
+                    _("seat {seat} cannot be the target: {reason}").format(
+                        seat=s, reason=option.reason
+                    )
+                )
         chosen = (*pending.chosen, *seats)
         if len(chosen) > pending.most:
-            return self._fail(f"{pending.name} takes at most {pending.most} targets")
+            return self._fail(
+                ngettext(
+                    "{card} takes at most {n} target",
+                    "{card} takes at most {n} targets",
+                    pending.most,
+                ).format(card=pending.name, n=pending.most)
+            )
         if len(chosen) < pending.most and len(seats) == 1:
             self._pending = replace(pending, chosen=chosen)  # more may be tapped, or 确定
             self._refresh()
-            return Reply(True, f"target {', '.join(map(str, chosen))} chosen; more, or 确定")
+            return Reply(
+                True,
+                ngettext(
+                    "target {seats} chosen; more, or {button}",
+                    "targets {seats} chosen; more, or {button}",
+                    len(chosen),
+                ).format(seats=join_list(chosen), button=confirm_label()),
+            )
         return self._use_pending(chosen)
 
     def recast(self) -> Reply:
@@ -502,20 +600,27 @@ class TableSession:
         and its owner draws one."""
         pending = self._pending
         if pending is None or not card(pending.card_id).kind.recastable:
-            return self._fail("no card that can be recast is waiting")
-        return self._apply(Recast(pending.seat, pending.card_id), f"seat {pending.seat} recasts")
+            return self._fail(_("no card that can be recast is waiting"))
+        said = _("seat {seat} recasts").format(seat=pending.seat)
+        return self._apply(Recast(pending.seat, pending.card_id), said)
 
     def _use_pending(self, targets: tuple[int, ...]) -> Reply:
         pending = self._pending
         assert pending is not None
         if len(targets) < pending.least:
-            return self._fail(f"{pending.name} needs {pending.least} targets")
+            return self._fail(
+                ngettext(
+                    "{card} needs {n} target", "{card} needs {n} targets", pending.least
+                ).format(card=pending.name, n=pending.least)
+            )
         cards = (pending.card_id, *pending.more)
         move: Move = Use(pending.seat, cards, pending.as_kind, targets)
         if pending.forced:
             move = Forced(move)
-        on = ", ".join(map(str, targets))
-        return self._apply(move, f"seat {pending.seat} uses {pending.name} on {on}")
+        said = _("seat {seat} uses {card} on {targets}").format(
+            seat=pending.seat, card=pending.name, targets=join_list(targets)
+        )
+        return self._apply(move, said)
 
     @_moves_on
     def respond(self, seat: int, card_id: int) -> Reply:
@@ -525,28 +630,40 @@ class TableSession:
             return self._fail(bad)
         asked = self._asked_seats()
         if not asked:
-            return self._fail("nobody is asked to respond now")
+            return self._fail(_("nobody is asked to respond now"))
         if seat not in asked:
-            who = ", ".join(map(str, asked))
-            return self._fail(f"seat {seat} is not asked; seat {who} is ({self.prompt.base.text})")
-        return self._apply(Respond(seat, (card_id,)), f"seat {seat} answers with {card(card_id)}")
+            return self._fail(
+                ngettext(
+                    "seat {seat} is not asked; seat {seats} is ({prompt})",
+                    "seat {seat} is not asked; seats {seats} are ({prompt})",
+                    len(asked),
+                ).format(seat=seat, seats=join_list(asked), prompt=self.prompt.base.text)
+            )
+        said = _("seat {seat} answers with {card}").format(seat=seat, card=card_text(card(card_id)))
+        return self._apply(Respond(seat, (card_id,)), said)
 
     def pass_turn(self, seat: int | None = None) -> Reply:
         if seat is not None and (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
         asked = self._asked_seats()
         if not self.state.stack:
-            return self._fail("nothing to pass on: nobody is being asked")
+            return self._fail(_("nothing to pass on: nobody is being asked"))
         if seat is not None and asked and seat not in asked:
-            who = ", ".join(map(str, asked))
-            return self._fail(f"seat {seat} is not asked; seat {who} is")
+            return self._fail(
+                ngettext(
+                    "seat {seat} is not asked; seat {seats} is",
+                    "seat {seat} is not asked; seats {seats} are",
+                    len(asked),
+                ).format(seat=seat, seats=join_list(asked))
+            )
+        said = _("passed") if seat is None else _("seat {seat} passes").format(seat=seat)
         if seat is not None and self._asked_next(seat):
             # The target of a trick says 不出 while 无懈可击 may still be laid: nobody
             # nullified it (the table moved on), and the seat gives no 杀 or 闪.
-            passed = self._after_silence(lambda: self._apply(Pass(seat), f"seat {seat} passes"))
+            passed = self._after_silence(lambda: self._apply(Pass(seat), said))
             if passed is not None:
                 return passed
-        return self._apply(Pass(seat), "passed" if seat is None else f"seat {seat} passes")
+        return self._apply(Pass(seat), said)
 
     def _asked_next(self, seat: int) -> bool:
         """Whether ``seat`` is the one asked (for a 杀, a 闪 ...) once nobody lays the
@@ -560,7 +677,7 @@ class TableSession:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
         if not card_ids and unknown < 1:
-            return self._fail("discard what? name cards or a number of unseen cards")
+            return self._fail(_("discard what? name cards or a number of unseen cards"))
         for c in card_ids:
             if (bad := self._card_problem(c)) is not None:
                 return self._fail(bad)
@@ -570,7 +687,9 @@ class TableSession:
             *(self._expect_other(),),
         ):
             return self._fail(
-                f"seat {seat} is not asked to discard now ({base.text}); force it for a skill"
+                _(
+                    "seat {seat} is not asked to discard now ({prompt}); force it for a skill"
+                ).format(seat=seat, prompt=base.text)
             )
         return self._apply(Discard(seat, tuple(card_ids), unknown))
 
@@ -610,7 +729,7 @@ class TableSession:
             if used is not None:
                 return used
         if rule is None or cards or unknown or targets or pending.full or self._at_once(rule, seat):
-            return self._apply(pending.move(), f"seat {seat} uses {pending.name}")
+            return self._apply(pending.move(), self._uses(pending))
         self._clear()
         self._skill = pending
         self._refresh()
@@ -620,11 +739,16 @@ class TableSession:
         """丈八蛇矛's button: the next two cards the seat lays are one 杀."""
         weapon = self.state.seat(seat).weapon
         if weapon is None or card(weapon).key != "spear":
-            return self._fail(f"seat {seat} has no 丈八蛇矛")
+            return self._fail(_("seat {seat} has no {weapon}").format(seat=seat, weapon=_spear()))
         self._clear()
         self._spear = (seat,)
         self._refresh()
-        return Reply(True, f"seat {seat} 丈八蛇矛: lay the two hand cards used as one 杀")
+        return Reply(
+            True,
+            _("seat {seat} {weapon}: lay the two hand cards used as one {sha}").format(
+                seat=seat, weapon=_spear(), sha=_sha()
+            ),
+        )
 
     def _spear_card(self, card_id: int) -> Reply:
         seat, *cards = self._spear
@@ -632,11 +756,16 @@ class TableSession:
         if len(cards) < 2:
             self._spear = (seat, *cards)
             self._refresh()
-            return Reply(True, f"seat {seat} 丈八蛇矛: one more card")
+            return Reply(
+                True, _("seat {seat} {weapon}: one more card").format(seat=seat, weapon=_spear())
+            )
         pair = (cards[0], cards[1])
         top = self.state.stack[-1] if self.state.stack else None
         if isinstance(top, Ask | Window):  # asked for a 杀: the two cards are played as one
-            return self._apply(Respond(seat, pair, "sha"), f"seat {seat} plays 丈八蛇矛's 杀")
+            said = _("seat {seat} plays {weapon}'s {sha}").format(
+                seat=seat, weapon=_spear(), sha=_sha()
+            )
+            return self._apply(Respond(seat, pair, "sha"), said)
         self._spear = ()
         reply = self._open_targets(seat, pair[0], "sha", forced=False)
         if self._pending is not None:
@@ -671,7 +800,11 @@ class TableSession:
         skill = self._skill
         assert skill is not None
         if not skill.wants_cards:
-            return self._fail(f"{skill.name} needs no more cards: {skill.text}")
+            return self._fail(
+                _("{skill} needs no more cards: {prompt}").format(
+                    skill=skill.name, prompt=skill.text
+                )
+            )
         self._skill = skill.with_card(card_id)
         return self._skill_progress()
 
@@ -680,7 +813,11 @@ class TableSession:
         assert skill is not None
         for seat in seats:
             if not skill.wants_targets:
-                return self._fail(f"{skill.name} takes no more seats: {skill.text}")
+                return self._fail(
+                    _("{skill} takes no more seats: {prompt}").format(
+                        skill=skill.name, prompt=skill.text
+                    )
+                )
             skill = skill.with_target(seat)
         self._skill = skill
         return self._skill_progress()
@@ -689,7 +826,7 @@ class TableSession:
         skill = self._skill
         assert skill is not None
         if skill.full:
-            return self._apply(skill.move(), f"seat {skill.seat} uses {skill.name}")
+            return self._apply(skill.move(), self._uses(skill))
         self._refresh()
         return Reply(True, skill.text)
 
@@ -698,17 +835,18 @@ class TableSession:
         """A seat answers a choice by its word (反间: the suit it names)."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
-        return self._apply(Choose(seat, option), f"seat {seat} chooses {option}")
+        said = _("seat {seat} chooses {word}").format(seat=seat, word=option)
+        return self._apply(Choose(seat, option), said)
 
     @_moves_on
     def unseen(self, n: int = 1) -> Reply:
         """暗牌: a hand card nobody may see moves (a skill's cost or gift, a card taken
         from a hand, a discard chosen blind): it is never shown to the camera."""
         if n < 1:
-            return self._fail("unseen cards: at least 1")
+            return self._fail(_("unseen cards: at least 1"))
         if self._skill is not None:
             if not self._skill.wants_cards:
-                return self._fail(f"{self._skill.name} needs no more cards")
+                return self._fail(_("{skill} needs no more cards").format(skill=self._skill.name))
             self._skill = self._skill.with_unseen(n)
             return self._skill_progress()
         top = self.state.stack[-1] if self.state.stack else None
@@ -722,7 +860,7 @@ class TableSession:
         base = current_prompt(self.state)
         if base.expects == "discard":
             return self.discard(base.who[0], unknown=n)
-        return self._fail(f"no hidden card moves now ({base.text})")
+        return self._fail(_("no hidden card moves now ({prompt})").format(prompt=base.text))
 
     @_moves_on
     def pick_card(self, card_id: int) -> Reply:
@@ -734,11 +872,12 @@ class TableSession:
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
         if delta == 0:
-            return self._fail("adjust HP by what? +1 heals, -1 damages")
+            return self._fail(_("adjust HP by what? +1 heals, -1 damages"))
         move: Move = Damage(seat, -delta) if delta < 0 else Heal(seat, delta)
-        reply = self._apply(Forced(move), f"seat {seat} HP {delta:+d} (flagged)")
+        said = _("seat {seat} HP {delta} (flagged)").format(seat=seat, delta=f"{delta:+d}")
+        reply = self._apply(Forced(move), said)
         if reply.ok:
-            self.warnings.append(f"forced: {move}")
+            self.warnings.append(_("forced: {move}").format(move=move))
         return reply
 
     def force(self, text: str) -> Reply:
@@ -746,14 +885,14 @@ class TableSession:
         try:
             move = Move.parse(text)
         except MoveSyntaxError as exc:
-            return self._fail(f"not a move: {exc}")
+            return self._fail(_("not a move: {reason}").format(reason=tr(exc)))
         if isinstance(move, Setup):
-            return self._fail("setup is not forced: use setup()")
+            return self._fail(_("setup is not forced: use setup()"))
         if not isinstance(move, Forced):
             move = Forced(move)
-        reply = self._apply(move, f"forced: {move} (flagged)")
+        reply = self._apply(move, _("forced: {move} (flagged)").format(move=move))
         if reply.ok:
-            self.warnings.append(f"forced: {move}")
+            self.warnings.append(_("forced: {move}").format(move=move))
         return reply
 
     def enter(self, text: str) -> Reply:
@@ -762,34 +901,39 @@ class TableSession:
         try:
             move = Move.parse(text)
         except MoveSyntaxError as exc:
-            return self._fail(f"not a move: {exc}")
+            return self._fail(_("not a move: {reason}").format(reason=tr(exc)))
         if isinstance(move, Setup):
-            return self._fail("setup is not typed: use the setup screen")
+            return self._fail(_("setup is not typed: use the setup screen"))
         if isinstance(move, Forced):
             return self.force(text)
         plain = self._apply(move)
         if plain.ok:
             return plain
-        reply = self._apply(Forced(move), f"forced: {move} (flagged; {plain.message})")
+        said = _("forced: {move} (flagged; {reason})").format(move=move, reason=plain.message)
+        reply = self._apply(Forced(move), said)
         if reply.ok:
-            self.warnings.append(f"forced: {move} ({plain.message})")
+            self.warnings.append(
+                _("forced: {move} ({reason})").format(move=move, reason=plain.message)
+            )
         return reply
 
     def correct(self, number: int, text: str) -> Reply:
         """Replace move ``number`` (1-based, in effect); the moves after it stop counting."""
         moves = self.game.moves
         if not 2 <= number <= len(moves):
-            return self._fail(f"move {number} cannot be corrected (moves 2-{len(moves)})")
+            return self._fail(
+                _("move {n} cannot be corrected (moves 2-{last})").format(n=number, last=len(moves))
+            )
         try:
             move = Move.parse(text)
         except MoveSyntaxError as exc:
-            return self._fail(f"not a move: {exc}")
+            return self._fail(_("not a move: {reason}").format(reason=tr(exc)))
         if isinstance(move, Setup):
-            return self._fail("the setup is not corrected")
+            return self._fail(_("the setup is not corrected"))
         try:
             game = Game([*moves[: number - 1], move])
         except IllegalMove as exc:
-            return self._fail(f"refused: {exc}")
+            return self._fail(_("refused: {reason}").format(reason=tr(exc)))
         if self.store is not None:
             assert self.game_id is not None
             try:
@@ -800,15 +944,16 @@ class TableSession:
         self.game = game
         self._pending = self._question = None
         self._refresh()
-        return Reply(True, f"move {number} is now {move}; later moves dropped", str(move))
+        said = _("move {n} is now {move}; later moves dropped").format(n=number, move=move)
+        return Reply(True, said, str(move))
 
     def undo(self) -> Reply:
         if self._collecting:
             self._clear()
             self._refresh()
-            return Reply(True, "cancelled")
+            return Reply(True, _("cancelled"))
         if len(self.game.moves) <= 1:
-            return self._fail("nothing to undo")
+            return self._fail(_("nothing to undo"))
         if self.store is not None:
             assert self.game_id is not None
             try:
@@ -817,7 +962,7 @@ class TableSession:
                 return self._fail(_not_stored(exc))
         undone = self.game.undo()
         self._refresh()
-        return Reply(True, f"undone: {undone}")
+        return Reply(True, _("undone: {move}").format(move=undone))
 
     @property
     def _collecting(self) -> bool:
@@ -833,10 +978,10 @@ class TableSession:
         """取消: drop what the session collects (a card's targets, a question, a skill's
         cards and seats, cards laid for a request); never a move."""
         if not self._collecting:
-            return self._fail("nothing to cancel")
+            return self._fail(_("nothing to cancel"))
         self._clear()
         self._refresh()
-        return Reply(True, "cancelled")
+        return Reply(True, _("cancelled"))
 
     def forget(self) -> Reply:
         """What a session reopened on a stored game no longer knows, forgotten here too.
@@ -847,18 +992,18 @@ class TableSession:
         replay forgets them at the same point.
         """
         self._forget()
-        return Reply(True, f"reopened after move {len(self.game.moves)}")
+        return Reply(True, _("reopened after move {n}").format(n=len(self.game.moves)))
 
     def note(self, move: int, text: str) -> Reply:
         """备注: a note on move ``move`` of this game (0: on the game as a whole), kept
         with the game in the store (append-only) and by its export and import."""
         if self.store is None or self.game_id is None:
-            return self._fail("notes are kept with a stored game: nothing to note on")
+            return self._fail(_("notes are kept with a stored game: nothing to note on"))
         try:
             self.store.add_note(self.game_id, move, text)
         except StoreError as exc:
-            return self._fail(f"not noted: {exc}")
-        return Reply(True, f"note on move {move}: {text}")
+            return self._fail(_("not noted: {reason}").format(reason=tr(exc)))
+        return Reply(True, _("note on move {n}: {note}").format(n=move, note=text))
 
     def reload(self) -> Reply:
         """重新载入: the game as the store has it now, in place of this session's own.
@@ -870,14 +1015,15 @@ class TableSession:
         reopened game, it forgets what it was collecting (see `forget`).
         """
         if self.store is None or self.game_id is None:
-            return self._fail("nothing to reload: this game is not kept in a store")
+            return self._fail(_("nothing to reload: this game is not kept in a store"))
         try:
             self._load()
         except StoreError as exc:
-            return self._fail(f"not reloaded: {exc}")
+            return self._fail(_("not reloaded: {reason}").format(reason=tr(exc)))
         self._silence = 0  # a silence not yet stored belonged to the game replaced
         self._forget()
-        return Reply(True, f"reloaded: {len(self.game.moves)} moves")
+        n = len(self.game.moves)
+        return Reply(True, ngettext("reloaded: {n} move", "reloaded: {n} moves", n).format(n=n))
 
     def _forget(self) -> None:
         self._clear()
@@ -888,9 +1034,11 @@ class TableSession:
     def answer(self, option: str) -> Reply:
         question = self._question
         if question is None:
-            return self._fail("there is no question to answer")
+            return self._fail(_("there is no question to answer"))
         if option not in question.options:
-            return self._fail(f"answer one of: {', '.join(question.options)}")
+            return self._fail(
+                _("answer one of: {answers}").format(answers=", ".join(question.options))
+            )
         self._question = None
         reply = question.decide(option)
         self._refresh()
@@ -913,10 +1061,10 @@ class TableSession:
             tag = parse(sighting.payload)
         except PayloadError as exc:
             if sighting.kind == "gone":
-                return Reply(True, "an unreadable sticker gone: nothing to do")
-            return self._fail(f"unreadable sticker: {exc.summary}")
+                return Reply(True, _("an unreadable sticker gone: nothing to do"))
+            return self._fail(_("unreadable sticker: {reason}").format(reason=tr(exc.summary)))
         if sighting.kind == "gone":
-            return Reply(True, f"{sighting.payload} gone: nothing to do")
+            return Reply(True, _("{sticker} gone: nothing to do").format(sticker=sighting.payload))
         last = self._last_seen
         moves = len(self.game.moves)
         self._last_seen = (sighting.payload, sighting.t, moves)
@@ -926,7 +1074,9 @@ class TableSession:
             and last[2] == moves
             and 0 <= sighting.t - last[1] <= DUPLICATE_WINDOW
         ):
-            return self._fail(f"duplicate sighting of {sighting.payload}: ignored")
+            return self._fail(
+                _("duplicate sighting of {sticker}: ignored").format(sticker=sighting.payload)
+            )
         named_seat = region_seat(sighting.region)
         if isinstance(tag, CardTag):
             return self._card_seen(tag.card_id, named_seat)
@@ -938,7 +1088,9 @@ class TableSession:
             return self._seat_seen(tag.seat)
         if isinstance(tag, ActionTag):
             return self.action(tag.action)
-        return self._fail(f"{sighting.payload}: not a sticker this table uses")  # pragma: no cover
+        return self._fail(  # pragma: no cover
+            _("{sticker}: not a sticker this table uses").format(sticker=sighting.payload)
+        )
 
     def action(self, action: Action) -> Reply:
         """An action token (or its button)."""
@@ -949,50 +1101,60 @@ class TableSession:
         asked = self._asked_seats()
         if action is Action.PASS:
             if self._collecting:
-                return self._fail("finish or cancel the scanned card first (NO cancels)")
+                # TRANSLATORS: NO is the action token (its sticker: 取消)
+                return self._fail(_("finish or cancel the scanned card first (NO cancels)"))
             if not self.state.stack:
-                return self._fail("pass: nobody is being asked")
+                return self._fail(_("pass: nobody is being asked"))
             return self.pass_turn(asked[0] if len(asked) == 1 else None)
         if action is Action.NO:
             if self._collecting:
                 return self.cancel()
             if len(asked) == 1:
                 return self.pass_turn(asked[0])
-            return self._fail("NO: there is nothing to decline")
+            # TRANSLATORS: NO is the action token (its sticker: 取消)
+            return self._fail(_("NO: there is nothing to decline"))
         # OK: confirm the single choice the screen offers.
         base = current_prompt(self.state)
         if self._question is not None:
-            return self._fail(f"answer the question: {', '.join(self._question.options)}")
+            return self._fail(
+                _("answer the question: {answers}").format(answers=", ".join(self._question.shown))
+            )
         if self._skill is not None:
             if not self._skill.ready:
-                return self._fail(f"OK: {self._skill.text}")
-            return self._apply(
-                self._skill.move(), f"seat {self._skill.seat} uses {self._skill.name}"
-            )
+                # TRANSLATORS: OK is the action token (its sticker: 确定)
+                return self._fail(_("OK: {prompt}").format(prompt=self._skill.text))
+            return self._apply(self._skill.move(), self._uses(self._skill))
         if self._pending is not None:
             if self._pending.chosen:
                 return self._use_pending(self._pending.chosen)
             legal = [o.seat for o in self._pending.options if o.legal]
             if len(legal) == 1:
                 return self.choose_target(legal[0])
-            return self._fail("OK: choose the target first (several are legal)")
+            # TRANSLATORS: OK is the action token (its sticker: 确定)
+            return self._fail(_("OK: choose the target first (several are legal)"))
         if base.expects == "draw" and len(base.options) == 1:
             return self.draw(base.who[0], int(base.options[0].split()[-1]))
         if base.expects == "setup" and base.options in (("deal",), ("next",)):
             return self.deal() if base.options == ("deal",) else self.next_phase()
-        return self._fail(f"OK: nothing to confirm now ({base.text})")
+        # TRANSLATORS: OK is the action token (its sticker: 确定)
+        return self._fail(_("OK: nothing to confirm now ({prompt})").format(prompt=base.text))
+
+    def _uses(self, skill: PendingSkill) -> str:
+        return _("seat {seat} uses {skill}").format(seat=skill.seat, skill=skill.name)
 
     def _card_problem(self, card_id: int) -> str | None:
         state = self.state
         if not state.mode:
-            return f"card {card_id} seen before the table is set up"
+            return _("card {id} seen before the table is set up").format(id=card_id)
         try:
             c = card(card_id)
         except KeyError:
-            return f"card {card_id} is not in the catalogue"
+            return _("card {id} is not in the catalogue").format(id=card_id)
         if card_id not in state.deck:
             packages = ", ".join(p.value for p in state.packages)
-            return f"{c} is not in this game's deck (packages: {packages})"
+            return _("{card} is not in this game's deck (packages: {packages})").format(
+                card=card_text(c), packages=packages
+            )
         return None
 
     def _card_seen(self, card_id: int, region: int | None = None, trusted: bool = False) -> Reply:
@@ -1001,13 +1163,15 @@ class TableSession:
         if (bad := self._card_problem(card_id)) is not None:
             return self._fail(bad)
         if self._question is not None:
-            return self._fail(f"answer the question first: {self._question.text}")
+            return self._fail(self._answer_first())
         state = self.state
         c = card(card_id)
         if state.over:
-            return self._fail(f"{c}: the game is over")
+            return self._fail(_("{card}: the game is over").format(card=card_text(c)))
         if state.turn.phase is Phase.SETUP:
-            return self._fail(f"{c}: the game has not started (deal, then next)")
+            return self._fail(
+                _("{card}: the game has not started (deal, then next)").format(card=card_text(c))
+            )
         if self._skill is not None:
             return self._skill_card(card_id)
         if self._spear:
@@ -1020,7 +1184,8 @@ class TableSession:
                 return self._gather(top, card_id)
             if top.what == "pick":
                 move = MoveCards((card_id,), f"hand:{top.seat}")
-                return self._apply(move, f"seat {top.seat} takes {c}")
+                said = _("seat {seat} takes {card}").format(seat=top.seat, card=card_text(c))
+                return self._apply(move, said)
         readings = card_readings(state, card_id, region)
         if not readings and isinstance(top, Window):
             # A card for a skill of the window (流离's discard), or the table has moved on
@@ -1029,7 +1194,7 @@ class TableSession:
             readings = card_readings(_windows_closed(state), card_id, region)
             if spender is not None:
                 seat, key = spender
-                start = Reading(seat, f"{rule_name(key)}", use_as=key)
+                start = Reading(seat, rule_name(key), use_as=key, text=rule_label(key))
                 readings = [start, *readings]
         if (
             not readings
@@ -1062,9 +1227,10 @@ class TableSession:
             return self._take_reading(readings[0], card_id)
         by_label = {r.label: r for r in readings}
         return self._ask(
-            f"{c}: which is it?",
+            _("{card}: which is it?").format(card=card_text(c)),
             tuple(by_label),
             lambda label: self._take_reading(by_label[label], card_id),
+            tuple(r.shown for r in by_label.values()),
         )
 
     def _take_reading(self, reading: Reading, card_id: int) -> Reply:
@@ -1076,29 +1242,40 @@ class TableSession:
             if not reply.ok:
                 return reply
         if reading.move is not None:
-            return self._apply(reading.move, self._said(reading.move, reading.label))
+            return self._apply(reading.move, self._said(reading.move, reading.shown))
         return self._open_targets(reading.seat, card_id, reading.use_as, forced=False)
 
     def _said(self, move: Move, label: str) -> str:
-        """What a card's move did, in words for the table."""
+        """What a card's move did, in words for the table (``label``: the reading's text)."""
         seat = getattr(move, "seat", 0)
         cards: tuple[int, ...] = getattr(move, "cards", ()) or (getattr(move, "card", 0),)
         c = card(cards[0]) if cards and cards[0] else None
-        how = "" if c is not None and label == c.name else f" ({label})"
+        words = {"seat": seat, "card": card_text(c) if c is not None else "", "how": label}
+        plain = c is not None and label == card_name(c)
         if isinstance(move, Use) and c is not None and c.kind.type is CardType.EQUIPMENT:
             slot = c.kind.subtype
             held = [e for e in self.state.seat(seat).equipment if card(e).kind.subtype is slot]
-            replaces = f" (replaces {card(held[0])})" if held else ""
-            return f"seat {seat} equips {c}{replaces}"
+            if not held:
+                return _("seat {seat} equips {card}").format_map(words)
+            old = card_text(card(held[0]))
+            return _("seat {seat} equips {card} (replaces {old})").format(**words, old=old)
         if isinstance(move, Use):
-            return f"seat {seat} uses {c}{how}"
-        if isinstance(move, Respond):
-            return f"seat {seat} answers with {c}{how}"
-        if isinstance(move, Judge):
-            return f"seat {seat}'s judgement: {c}{how}"
-        if isinstance(move, Discard):
-            return f"seat {seat} discards {c}"
-        return f"seat {seat}: {label} {c}"
+            said = _("seat {seat} uses {card}") if plain else _("seat {seat} uses {card} ({how})")
+        elif isinstance(move, Respond):
+            if plain:
+                said = _("seat {seat} answers with {card}")
+            else:
+                said = _("seat {seat} answers with {card} ({how})")
+        elif isinstance(move, Judge):
+            if plain:
+                said = _("seat {seat}'s judgement: {card}")
+            else:
+                said = _("seat {seat}'s judgement: {card} ({how})")
+        elif isinstance(move, Discard):
+            said = _("seat {seat} discards {card}")
+        else:
+            said = _("seat {seat}: {how} {card}")
+        return said.format_map(words)
 
     def _open_targets(self, seat: int, card_id: int, as_kind: str | None, forced: bool) -> Reply:
         """A card used in the play phase waits for its target(s) to be tapped."""
@@ -1116,9 +1293,14 @@ class TableSession:
         self._pending = PendingCard(seat, card_id, forced, options, as_kind, (), least, most)
         self._refresh()
         legal = [o for o in options if o.legal]
-        shown = "; ".join(f"{o.seat}: {o.reason}" for o in legal) or "no legal target"
-        what = f"{c} as {used.name}" if as_kind else str(c)
-        return Reply(True, f"{seat_label(state, seat)} plays {what}: choose the target ({shown})")
+        shown = "; ".join(f"{o.seat}: {o.reason}" for o in legal) or _("no legal target")
+        what = self._pending.name
+        return Reply(
+            True,
+            _("{seat} plays {card}: choose the target ({targets})").format(
+                seat=seat_label(state, seat), card=what, targets=shown
+            ),
+        )
 
     def _window_spender(self, window: Window, region: int | None) -> tuple[int, str] | None:
         """The one skill of the window that spends cards (流离, 贯石斧), with its owner:
@@ -1143,24 +1325,35 @@ class TableSession:
         if actor is not None and where is not None and where != f"hand:{actor}":
             why = _where_words(where, actor)
             return self._ask(
-                f"{c} is {why}: a mis-read, a duplicate sticker, or a skill?",
+                _("{card} is {where}: a mis-read, a duplicate sticker, or a skill?").format(
+                    card=card_text(c), where=why
+                ),
                 _SUSPECT_OPTIONS,
                 lambda option: self._suspect(
                     option, card_id, lambda: self._forced_reading(actor, card_id)
                 ),
+                _suspect_labels(),
             )
         if base.expects == "play" and actor == state.turn.seat:
             return self._not_playable(actor, card_id)
         plain = self._plain_move(actor, card_id) if actor is not None else None
         if plain is not None:
             return self._apply(plain)  # refused, with the engine's reason
-        return self._fail(f"{c}: nothing asks for it now ({base.text})")
+        return self._fail(
+            _("{card}: nothing asks for it now ({prompt})").format(
+                card=card_text(c), prompt=base.text
+            )
+        )
 
     def _not_playable(self, seat: int, card_id: int) -> Reply:
         """Why a card laid in its owner's play phase cannot be used, in the engine's words."""
         c = card(card_id)
         if c.kind.target is Target.RESPONSE:
-            return self._fail(f"{c} is only used in response; nobody is asked for it now")
+            return self._fail(
+                _("{card} is only used in response; nobody is asked for it now").format(
+                    card=card_text(c)
+                )
+            )
         if c.kind.type is CardType.EQUIPMENT or c.kind.target in (
             Target.SELF,
             Target.ALL,
@@ -1170,7 +1363,11 @@ class TableSession:
         reasons = "; ".join(
             f"{o.seat}: {o.reason}" for o in targets_for(self.state, seat, card_id) if not o.legal
         )
-        return self._fail(f"{c}: no seat can be its target now ({reasons})")
+        return self._fail(
+            _("{card}: no seat can be its target now ({reasons})").format(
+                card=card_text(c), reasons=reasons
+            )
+        )
 
     def _plain_move(self, actor: int, card_id: int) -> Move | None:
         """The move a card would make if nothing stood in its way (for the refusal's reason)."""
@@ -1187,14 +1384,18 @@ class TableSession:
         """A suspect card accepted as a skill the engine does not know: the plain move, forced."""
         move = self._plain_move(actor, card_id)
         if move is not None:
-            return self._apply(Forced(move), f"seat {actor}: {card(card_id)} (flagged)")
+            said = _("seat {seat}: {card} (flagged)").format(
+                seat=actor, card=card_text(card(card_id))
+            )
+            return self._apply(Forced(move), said)
         c = card(card_id)
         if c.kind.type is CardType.EQUIPMENT or c.kind.target in (
             Target.SELF,
             Target.ALL,
             Target.ALL_OTHERS,
         ):
-            return self._apply(Forced(Use(actor, (card_id,))), f"seat {actor} uses {c} (flagged)")
+            said = _("seat {seat} uses {card} (flagged)").format(seat=actor, card=card_text(c))
+            return self._apply(Forced(Use(actor, (card_id,))), said)
         return self._open_targets(actor, card_id, None, forced=True)
 
     def _gather(self, expect: Expect, card_id: int, unknown: int = 0) -> Reply:
@@ -1206,7 +1407,7 @@ class TableSession:
         if len(gathered) + unseen < need:
             self._gathered, self._gathered_unseen = gathered, unseen
             self._refresh()
-            return Reply(True, f"{len(gathered) + unseen} of {need} laid")
+            return Reply(True, _("{n} of {need} laid").format(n=len(gathered) + unseen, need=need))
         move: Move
         if expect.what == "reveal":
             move = MoveCards(gathered, "processing")
@@ -1223,51 +1424,66 @@ class TableSession:
         own_zones = {f"hand:{target}", f"equip:{target}", f"judge:{target}"}
         if not trusted and where is not None and where not in own_zones:
             return self._ask(
-                f"{c} is not among seat {target}'s cards: a mis-read, a duplicate sticker, "
-                "or a skill?",
+                _(
+                    "{card} is not among seat {seat}'s cards: a mis-read, a duplicate sticker, "
+                    "or a skill?"
+                ).format(card=card_text(c), seat=target),
                 _SUSPECT_OPTIONS,
                 lambda option: self._suspect(
                     option, card_id, lambda: self._card_chosen(card_id, trusted=True)
                 ),
+                _suspect_labels(),
             )
         move: Move
+        words = {"seat": user, "owner": target, "card": card_text(c)}
         if expect.what == "discard_one":
-            move, message = Discard(target, (card_id,)), f"seat {user} discards seat {target}'s {c}"
+            move = Discard(target, (card_id,))
+            message = _("seat {seat} discards seat {owner}'s {card}").format_map(words)
         else:
-            move, message = Take(user, target, (card_id,)), f"seat {user} takes seat {target}'s {c}"
+            move = Take(user, target, (card_id,))
+            message = _("seat {seat} takes seat {owner}'s {card}").format_map(words)
         return self._apply(Forced(move) if trusted else move, message)
 
     def _suspect(self, option: str, card_id: int, accept: Callable[[], Reply]) -> Reply:
         """The answer to 'mis-read, duplicate sticker, or a skill?'; a skill accepts it."""
-        c = card(card_id)
+        c = card_text(card(card_id))
         if option == MISREAD:
-            return Reply(True, f"{c}: ignored as a mis-read")
+            return Reply(True, _("{card}: ignored as a mis-read").format(card=c))
         if option == DUPLICATE_STICKER:
-            self.warnings.append(f"two stickers read as {c}: check the deck")
-            return Reply(True, f"{c}: duplicate sticker noted; ignored")
-        self.warnings.append(f"{c} accepted for a skill the engine does not know (flagged)")
+            self.warnings.append(_("two stickers read as {card}: check the deck").format(card=c))
+            return Reply(True, _("{card}: duplicate sticker noted; ignored").format(card=c))
+        self.warnings.append(
+            _("{card} accepted for a skill the engine does not know (flagged)").format(card=c)
+        )
         return accept()
 
     def _general_seen(self, number: int, region_seat: int | None) -> Reply:
         generals = standard_catalogue().generals
         if not 1 <= number <= len(generals):
-            return self._fail(f"general card {number} is not in the catalogue")
+            return self._fail(
+                _("general card {number} is not in the catalogue").format(number=number)
+            )
         general = generals[number - 1]
+        name = general_name(general)
         state = self.state
         if not state.mode:
-            return self._fail(f"{general.name}: set up the table first")
+            return self._fail(_("{general}: set up the table first").format(general=name))
         if state.turn.phase is not Phase.SETUP:
-            return self._fail(f"{general.name}: generals are chosen during setup only")
+            return self._fail(
+                _("{general}: generals are chosen during setup only").format(general=name)
+            )
         seat = region_seat or self._seat_hint
         missing = tuple(s.seat for s in state.seats if not s.generals)
         if seat is None:
             if not missing:
-                return self._fail(f"{general.name}: every seat has its general already")
+                return self._fail(
+                    _("{general}: every seat has its general already").format(general=name)
+                )
             if len(missing) == 1:
                 seat = missing[0]
             else:
                 return self._ask(
-                    f"which seat takes {general.name}?",
+                    _("which seat takes {general}?").format(general=name),
                     tuple(map(str, missing)),
                     lambda s: self.seat_general(int(s), general.key),
                 )
@@ -1275,20 +1491,27 @@ class TableSession:
 
     def _role_seen(self, number: int, region_seat: int | None) -> Reply:
         role = _ROLES.get(number)
+        mode = self.state.mode or "identity"
         if role is None:
-            known = ", ".join(f"{n} {r}" for n, r in _ROLES.items())
-            return self._fail(f"role card {number}: unknown number (known: {known})")
+            known = join_list(f"{n} {role_label(r, mode)}" for n, r in _ROLES.items())
+            return self._fail(
+                _("role card {number}: unknown number (known: {known})").format(
+                    number=number, known=known
+                )
+            )
         base = current_prompt(self.state)
         if base.expects == "reveal_role" and len(base.who) == 1:
             return self.reveal_role(base.who[0], role)
+        name = role_label(role, mode)
         if base.expects == "setup" and base.options == ("role N lord",) and role != "lord":
-            return self._fail(f"role card {role}: the lord reveals first (主公亮明身份)")
+            # TRANSLATORS: the lord reveals the role first (主公亮明身份)
+            return self._fail(_("role card {role}: the lord reveals first").format(role=name))
         seat = region_seat or self._seat_hint
         if not self.state.mode:
-            return self._fail(f"role card {role}: set up the table first")
+            return self._fail(_("role card {role}: set up the table first").format(role=name))
         if seat is None:
             return self._ask(
-                f"whose role card is the {role}?",
+                _("whose role card is the {role}?").format(role=name),
                 tuple(str(s.seat) for s in self.state.seats),
                 lambda s: self.reveal_role(int(s), role),
             )
@@ -1296,14 +1519,16 @@ class TableSession:
 
     def _seat_seen(self, seat: int) -> Reply:
         if (bad := self._checked_seat(seat)) is not None:
-            return self._fail(f"seat marker {seat}: {bad}")
+            return self._fail(_("seat marker {seat}: {reason}").format(seat=seat, reason=bad))
         if self._pending is not None or self._skill is not None:
             return self.choose_target(seat)
         if self.state.turn.phase is Phase.SETUP:
             self._seat_hint = seat
             self._refresh()
-            return Reply(True, f"seat {seat} selected: show its general or role card")
-        return self._fail(f"seat marker {seat}: nothing asks for a seat now")
+            return Reply(
+                True, _("seat {seat} selected: show its general or role card").format(seat=seat)
+            )
+        return self._fail(_("seat marker {seat}: nothing asks for a seat now").format(seat=seat))
 
 
 _GATHERING = ("reveal", "discard_or_damage", "discard_or_draw")
@@ -1312,11 +1537,12 @@ _GATHERING = ("reveal", "discard_or_damage", "discard_or_draw")
 def _not_stored(exc: Exception) -> str:
     """The refusal of a move the store would not take; a conflict says how to go on."""
     if isinstance(exc, ConflictError):
-        return (
-            f"not stored: another session wrote move {exc.seq} of game {exc.game_id} first; "
-            "reload the game (重新载入, reload) and try again"
-        )
-    return f"not stored: {exc}"
+        # TRANSLATORS: reloading the game is the log screen's 重新载入 button
+        return _(
+            "not stored: another session wrote move {seq} of game {game} first; "
+            "reload the game and try again"
+        ).format(seq=exc.seq, game=exc.game_id)
+    return _("not stored: {reason}").format(reason=tr(exc))
 
 
 def _windows_closed(state: GameState) -> GameState:
@@ -1338,23 +1564,36 @@ def _last_hand_card_with_halberd(state: GameState, seat: int, card_id: int) -> b
 def _where_words(where: str, actor: int) -> str:
     owner = where.partition(":")[2]
     if where.startswith("equip:"):
-        return (
-            f"equipped by seat {actor} already"
-            if owner == str(actor)
-            else (f"equipped by seat {owner}")
-        )
+        if owner == str(actor):
+            return _("equipped by seat {seat} already").format(seat=actor)
+        return _("equipped by seat {seat}").format(seat=owner)
     if where.startswith("judge:"):
-        return f"in seat {owner}'s judgement zone"
+        return _("in seat {seat}'s judgement zone").format(seat=owner)
     if where.startswith("hand:"):
-        return f"known to be in seat {owner}'s hand"
-    return _ZONE_WORDS.get(where, f"in {where}")
+        return _("known to be in seat {seat}'s hand").format(seat=owner)
+    words = _ZONE_WORDS.get(where)
+    return words() if words is not None else _("in {zone}").format(zone=where)
+
+
+def _suspect_labels() -> tuple[str, ...]:
+    """The answers to 'a mis-read, a duplicate sticker, or a skill?' as the buttons say them."""
+    return tuple(answer_label(option) for option in _SUSPECT_OPTIONS)
+
+
+def _spear() -> str:
+    return card_name(kind("spear"))
+
+
+def _sha() -> str:
+    return card_name(kind("sha"))
 
 
 def _spear_note(spear: tuple[int, ...]) -> str:
     if not spear:
         return ""
-    laid = len(spear) - 1
-    return f"seat {spear[0]} 丈八蛇矛: lay two hand cards as one 杀 ({laid} laid)"
+    return _("seat {seat} {weapon}: lay two hand cards as one {sha} ({n} laid)").format(
+        seat=spear[0], weapon=_spear(), sha=_sha(), n=len(spear) - 1
+    )
 
 
 def _storable(text: str) -> str:

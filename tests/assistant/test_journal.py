@@ -108,7 +108,7 @@ def test_buttons_journal_the_command_they_stand_for(store: Store) -> None:
     [draw] = prompt_buttons(session)
     assert draw.press is not None and draw.press().move == "draw 1 x2"
     end_play = prompt_buttons(session)[-1]  # after the seat's play-phase skills
-    assert end_play.label == "结束出牌"
+    assert end_play.label == "End the play phase"  # 结束出牌
     assert end_play.press is not None and end_play.press().move == "next"
     assert session.game_id is not None
     assert [i.text for i in store.inputs(session.game_id)[-2:]] == ["draw 1 2", "next"]

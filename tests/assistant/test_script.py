@@ -298,24 +298,24 @@ def test_every_prompt_button_carries_the_command_it_stands_for() -> None:
     s = TableSession()
     for command in parse_script("0 setup identity 5\nrole 1 lord\n"):
         perform(s, command)
-    assert labelled(s) == [("开局设置", None)]
+    assert labelled(s) == [("Set up the table", None)]
     for command in parse_script(SETUP)[2:]:
         perform(s, command)
         if command.verb == "general" and command.args[0] == "5":
-            assert labelled(s) == [("发起始手牌", "deal")]
-    assert labelled(s) == [("摸2张", "draw 1 2")]
+            assert labelled(s) == [("Deal the starting hands", "deal")]
+    assert labelled(s) == [("Draw 2 cards", "draw 1 2")]
     perform(s, Command("draw", ("1", "2")))
     assert labelled(s) == [
         ("激将", "skill 1 jijiang"),
         ("仁德", "skill 1 rende"),
-        ("结束出牌", "next"),
+        ("End the play phase", "next"),
     ]
     perform(s, parse_script("1 see #1")[0])
     shown = labelled(s)
     assert [text for _, text in shown] == ["target 2", "target 5", "cancel"]
-    assert shown[0][0].startswith("→ ") and shown[-1][0] == "取消"
+    assert shown[0][0].startswith("→ ") and shown[-1][0] == "Cancel"
     perform(s, Command("target", ("2",)))
-    assert labelled(s) == [("请出示 闪", None), ("不出 (pass)", "pass 2")]
+    assert labelled(s) == [("Show 闪", None), ("Play no card", "pass 2")]
     perform(s, Command("pass", ("2",)))
     perform(s, parse_script("9 see #1")[0])  # in the discard pile now: a question
     assert [text for _, text in labelled(s)] == [

@@ -86,7 +86,7 @@ def test_zhiheng_by_button_cards_and_unseen() -> None:
     run(s, "skill 1 zhiheng")
     assert s.prompt.skill is not None
     run(s, f"see #{SHA_S7} seat1", "unseen")
-    assert "确定" in [b.label for b in prompt_buttons(s)]
+    assert "Confirm" in [b.label for b in prompt_buttons(s)]  # 确定
     run(s, "ok")
     assert s.moves[-1] == f"skill 1 zhiheng #{SHA_S7} x1"
     assert s.state.seat(1).hand_count == 6
@@ -107,7 +107,7 @@ def test_a_window_button_and_its_follow_up() -> None:
     run(s, f"see #{SHA_S7} seat1", "target 2", "pass 2")
     top = s.state.stack[-1]
     assert isinstance(top, Window)
-    assert [b.label for b in prompt_buttons(s)] == ["奸雄", "不发动"]
+    assert [b.label for b in prompt_buttons(s)] == ["奸雄", "Don't use"]  # 不发动
     run(s, "skill 2 jianxiong")
     assert s.state.where[SHA_S7] == "hand:2"
 
@@ -152,7 +152,7 @@ def test_a_complete_skill_line_and_a_choice() -> None:
     """A typed skill line with its cards and seats; 反间's suit by its button."""
     s = table(["zhouyu", "caocao", "zhaoyun", "lvbu", "sunquan"], "draw 1 2")
     run(s, "skill 1 fanjian -> 2")
-    assert [b.label for b in prompt_buttons(s)][:2] == ["♠ 黑桃", "♥ 红桃"]
+    assert [b.label for b in prompt_buttons(s)][:2] == ["♠ Spades", "♥ Hearts"]
     run(s, "choose 2 heart", f"see #{SHA_S7}")
     assert s.moves[-2:] == ("choose 2 heart", f"take 2 <- 1 #{SHA_S7}")
     assert s.state.seat(2).hp == 3  # a spade is not a heart: 1 damage
@@ -173,7 +173,7 @@ def test_iron_chain_recast_by_its_button() -> None:
     chain = cid("iron_chain", "♠J")
     [reply] = run(s, f"see #{chain} seat1")
     assert reply.ok and s.prompt.pending is not None
-    assert "重铸" in [b.label for b in prompt_buttons(s)]
+    assert "Recast" in [b.label for b in prompt_buttons(s)]  # 重铸
     run(s, "recast")
     assert s.moves[-1] == f"recast 1 #{chain}"
 

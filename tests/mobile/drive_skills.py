@@ -78,31 +78,31 @@ class SkillDriver(Driver):
         yield 0.5
         if self.manager.current != "table":
             raise Failed(f"开始 opened {self.manager.current}, not the table")
-        yield from self.tap_button("发起始手牌")
-        yield from self.tap_button("开始第一回合")
-        yield from self.tap_button("摸2张")
+        yield from self.tap_button("Deal the starting hands")
+        yield from self.tap_button("Start the first turn")
+        yield from self.tap_button("Draw 2 cards")
 
         # 仁德: the skill's button, two unseen hand cards, the seat, 确定.
         self.report["buttons"] = {"play": self.shown()}
         yield from self.tap_button("仁德")
         self.report["buttons"]["rende"] = self.shown()
-        yield from self.tap_button("暗牌 (手牌)")
-        yield from self.tap_button("暗牌 (手牌)")
+        yield from self.tap_button("Unseen hand card")
+        yield from self.tap_button("Unseen hand card")
         yield from self.tap_ring(3)
         self.report["buttons"]["rende ready"] = self.shown()
-        yield from self.tap_button("确定")
+        yield from self.tap_button("Confirm")
         path = self.out / "table.png"
         done: list[Path | None] = []
         self.app.request_screenshot(path, done=done.append)
         while not done:
             yield 0.05
         self.report["shot"] = str(path)
-        yield from self.tap_button("结束出牌")
+        yield from self.tap_button("End the play phase")
         if self.session.prompt.base.expects == "discard":
             raise Failed(f"刘备 should not need to discard: {self.session.prompt.text}")
 
         # 关羽's turn: a red 闪 laid in front of seat 2 is a 杀 by 武圣; tap seat 1.
-        yield from self.tap_button("摸2张")
+        yield from self.tap_button("Draw 2 cards")
         self.app.controller.sight(encode(CardTag(RED_CARD)), "seat2")
         yield 0.2
         pending = self.session.prompt.pending
@@ -113,7 +113,7 @@ class SkillDriver(Driver):
         self.report["prompt"] = self.session.prompt.text
 
         # The last resort on the log screen: a move typed with completion, then 记入.
-        yield from self.tap_button("不出 (pass)")  # 刘备 takes the 武圣 杀
+        yield from self.tap_button("Play no card")  # 刘备 takes the 武圣 杀
         yield from self.go("log")
         log = self.manager.get_screen("log")
         log.entry_input.text = "ski"

@@ -216,11 +216,11 @@ class Driver:
         yield from self.until("table screen", lambda: self.manager.current == "table")
         yield 0.2  # a screen ignores touches while its (instant) transition is active
 
-        self.press("发起始手牌")
+        self.press("Deal the starting hands")
         yield 0.1
-        self.press("开始第一回合")
+        self.press("Start the first turn")
         yield 0.1
-        self.press("摸2张")
+        self.press("Draw 2 cards")
         yield 0.1
         self.app.start_camera(str(VIDEO))
         self.note("camera started")
@@ -233,13 +233,13 @@ class Driver:
         yield from self.shot("settlement", "结算")
         yield from self.go("table")
         yield from self.until("seat 1 equips 青龙偃月刀", lambda: state().seat(1).weapon == 92)
-        self.press("结束出牌")
+        self.press("End the play phase")
         yield from self.until("seat 2 draws", lambda: prompt().base.expects == "draw")
-        self.press("摸2张")
+        self.press("Draw 2 cards")
         yield from self.until("杀 of seat 2 waits", lambda: prompt().pending is not None)
         self.tap_seat(1)
         yield from self.until("seat 1 asked for 闪", lambda: prompt().base.expects == "respond")
-        self.press("不出 (pass)")
+        self.press("Play no card")
         yield from self.go("scan")
         yield from self.until(
             "a sticker boxed on the preview",

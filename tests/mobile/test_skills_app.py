@@ -26,9 +26,9 @@ def test_rende_and_wusheng_through_the_app(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
     report = run_driver(DRIVER, tmp_path, db)
     buttons = report["buttons"]
-    assert buttons["play"][:2] == ["激将", "仁德"] and buttons["play"][-1] == "结束出牌"
-    assert "暗牌 (手牌)" in buttons["rende"] and "取消" in buttons["rende"]
-    assert "确定" in buttons["rende ready"]
+    assert buttons["play"][:2] == ["激将", "仁德"] and buttons["play"][-1] == "End the play phase"
+    assert "Unseen hand card" in buttons["rende"] and "Cancel" in buttons["rende"]
+    assert "Confirm" in buttons["rende ready"]
     moves = report["moves"]
     assert "skill 1 rende x2 -> 3" in moves
     assert f"use 2 #{RED_CARD} as sha -> 1" in moves

@@ -78,7 +78,7 @@ def test_table_screen_shows_what_the_engine_says(run: tuple[dict[str, Any], Game
     # The game the video and the taps tell: 关羽's 杀 hit 刘备 (lord, 5 HP) for 1.
     assert state.seat(1).hp == 4 and state.seat(1).weapon == 92
     assert state.seat(2).offensive_horse == 102
-    assert "结束出牌" in shown["buttons"]
+    assert "End the play phase" in shown["buttons"]
 
 
 def test_every_card_of_the_video_is_accounted_for(run: tuple[dict[str, Any], Game, Path]) -> None:
