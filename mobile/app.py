@@ -97,7 +97,7 @@ def run_app(
 
 
 def main(argv: list[str] | None = None) -> int:
-    from assistant.cli.language import add_language_argument, argparse_words, choose_language
+    from assistant.cli import add_language_argument, argparse_words, choose_language
     from assistant.i18n import _
 
     arguments = sys.argv[1:] if argv is None else argv
