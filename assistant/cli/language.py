@@ -29,6 +29,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Final, TextIO
 
+from assistant import i18n
 from assistant.cli.terminal import terminal_safe
 from assistant.i18n import (
     LANGUAGES,
@@ -36,7 +37,6 @@ from assistant.i18n import (
     SOURCE,
     _,
     from_environment,
-    gettext,
     ngettext,
     normalize,
     set_language,
@@ -102,8 +102,9 @@ def argparse_plurals(n: int) -> tuple[str, ...]:
 
 
 def _argparse_gettext(message: str) -> str:
-    # argparse asks for None too (a subparsers group without a description).
-    return gettext(message) if message else message
+    # argparse's own messages (listed above), passed on; and None for a subparsers
+    # group without a description.
+    return i18n.gettext(message) if message else message
 
 
 @contextmanager

@@ -51,7 +51,7 @@ def add_command(commands: Commands) -> None:
 
 def _state(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        _, game = read_game(args.record)
+        _record, game = read_game(args.record)
         at = len(game) if args.at is None else args.at
         if not 0 <= at <= len(game):
             print(f"sgs-table: {outside(at, len(game))}", file=sys.stderr)
