@@ -141,7 +141,26 @@ def add_app_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--screen", choices=SCREENS, help=_("the screen to open on"))
     parser.add_argument("--db", metavar="URL", help=_("database URL or SQLite file"))
-    parser.add_argument("--size", default="1280x800", help=_("window size WIDTHxHEIGHT"))
+    parser.add_argument(
+        "--size",
+        type=_window_size,
+        default="1280x800",
+        metavar="WIDTHxHEIGHT",
+        help=_("window size in pixels"),
+    )
+
+
+def _window_size(text: str) -> str:
+    """An argparse type: ``WIDTHxHEIGHT`` in pixels (kept as written)."""
+    from assistant.i18n import _
+
+    try:
+        _width, _height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("must look like 1280x800, got {size}").format(size=repr(text))
+        ) from None
+    return text
 
 
 def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
