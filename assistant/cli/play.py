@@ -328,9 +328,7 @@ def _summary(run: ScriptRun, stored: str | None) -> str:
     if stored is not None and session.game_id is not None:
         stored_in = _("game {game} stored in {database}")
         lines.append("  " + stored_in.format(game=session.game_id, database=stored))
-    with speaking(SOURCE):
-        state_view = state_json(session.state, moves, moves)
-    state = json.dumps(state_view, ensure_ascii=False, indent=1)
+    state = json.dumps(state_json(session.state, moves, moves), ensure_ascii=False, indent=1)
     lines += ["", _("final state (as `sgs-table state --json` prints it):"), state, ""]
     return "\n".join(lines)
 
