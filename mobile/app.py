@@ -97,37 +97,70 @@ def run_app(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m mobile.app", description="Start the app.")
-    add_app_arguments(parser)
-    args = parser.parse_args(argv)
+    from assistant.cli import add_language_argument, argparse_words, choose_language
+    from assistant.i18n import _
+
+    arguments = sys.argv[1:] if argv is None else argv
+    refused = choose_language(arguments)  # the help's language; the app may choose its own
+    if refused is not None:
+        return refused
+    with argparse_words():
+        parser = argparse.ArgumentParser(
+            prog="python -m mobile.app", description=_("Start the app.")
+        )
+        add_app_arguments(parser)
+        add_language_argument(parser)
+        args = parser.parse_args(arguments)
     return run_from_arguments(args, parser)
 
 
 def add_app_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's options, shared by ``python -m mobile.app`` and ``sgs-table app``."""
     from assistant.cli import positive_number
+    from assistant.i18n import _
 
-    parser.add_argument("--screenshot", type=Path, metavar="FILE", help="save a PNG of the window")
+    parser.add_argument(
+        "--screenshot", type=Path, metavar="FILE", help=_("save a PNG of the window")
+    )
     parser.add_argument(
         "--exit-after",
         type=positive_number,
         metavar="SECONDS",
-        help="close the app after this long",
+        help=_("close the app after this long"),
     )
     parser.add_argument(
         "--camera",
         metavar="PATH",
-        help="play a video file or a folder of frames as the camera (or a camera number)",
+        help=_("play a video file or a folder of frames as the camera (or a camera number)"),
     )
     parser.add_argument(
         "--taps",
         type=Path,
         metavar="FILE",
-        help="a table script to play with the video (default: NAME-taps.txt beside NAME.mp4)",
+        help=_("a table script to play with the video (default: NAME-taps.txt beside NAME.mp4)"),
     )
-    parser.add_argument("--screen", choices=SCREENS, help="the screen to open on")
-    parser.add_argument("--db", metavar="URL", help="database URL or SQLite file")
-    parser.add_argument("--size", default="1280x800", help="window size WIDTHxHEIGHT")
+    parser.add_argument("--screen", choices=SCREENS, help=_("the screen to open on"))
+    parser.add_argument("--db", metavar="URL", help=_("database URL or SQLite file"))
+    parser.add_argument(
+        "--size",
+        type=_window_size,
+        default="1280x800",
+        metavar="WIDTHxHEIGHT",
+        help=_("window size in pixels"),
+    )
+
+
+def _window_size(text: str) -> str:
+    """An argparse type: ``WIDTHxHEIGHT`` in pixels (kept as written)."""
+    from assistant.i18n import _
+
+    try:
+        _width, _height = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("must look like 1280x800, got {size}").format(size=repr(text))
+        ) from None
+    return text
 
 
 def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

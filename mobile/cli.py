@@ -7,8 +7,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from assistant.cli import Commands, run
+from assistant.cli import Commands
 from assistant.cli import build_parser as build_assistant_parser
+from assistant.cli import main as assistant_main
+from assistant.i18n import _
 
 
 def _add_app(commands: Commands) -> None:
@@ -16,10 +18,12 @@ def _add_app(commands: Commands) -> None:
 
     p = commands.add_parser(
         "app",
-        help="open the table app (Kivy window)",
-        description="Open the table app. --camera plays a video or a folder of frames as the "
-        "camera. With --screenshot and --exit-after it runs, saves a PNG and exits: a quick "
-        "check of a headless machine (run it under xvfb-run).",
+        help=_("open the table app (Kivy window)"),
+        description=_(
+            "Open the table app. --camera plays a video or a folder of frames as the "
+            "camera. With --screenshot and --exit-after it runs, saves a PNG and exits: a quick "
+            "check of a headless machine (run it under xvfb-run)."
+        ),
     )
     add_app_arguments(p)
     p.set_defaults(handler=_app, parser=p, raw_output=True)  # Kivy logs its own colours
@@ -37,7 +41,8 @@ def _app(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    return run(build_parser(), argv, sys.stdout)
+    """``sgs-table``: the language chosen (``--lang``), the parser built, the command run."""
+    return assistant_main(argv, (_add_app,))
 
 
 if __name__ == "__main__":

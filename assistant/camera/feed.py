@@ -51,6 +51,7 @@ from functools import lru_cache
 from types import TracebackType
 from typing import Final, TypeAlias
 
+from assistant.i18n import N_, _, language, tr
 from assistant.stickers import describe_tag
 from vision.decode import Decoder
 from vision.payload import PayloadError, parse
@@ -81,16 +82,23 @@ SourceFactory: TypeAlias = Callable[[], FrameSource]
 FrameDecoder: TypeAlias = FrameReader | Callable[[Image], Sequence[Reading]]
 
 
-NOT_A_STICKER: Final = "not a sticker"
-"""The label of a QR code whose text is no sticker payload (a link, a misprint)."""
+NOT_A_STICKER: Final = N_("not a sticker")
+"""The label of a QR code whose text is no sticker payload (a link, a misprint): a
+message id, worded in the language in use by `sticker_label`."""
+
+
+def _label(payload: str) -> tuple[str, str | None]:
+    return _worded_label(payload, language())
 
 
 @lru_cache(maxsize=1024)
-def _label(payload: str) -> tuple[str, str | None]:
+def _worded_label(payload: str, lang: str) -> tuple[str, str | None]:
+    """What ``payload`` names, in ``lang`` (the language in use when called: the cache
+    keeps each language's words apart)."""
     try:
         tag = parse(payload)
     except PayloadError as error:
-        return NOT_A_STICKER, error.reason
+        return _("not a sticker"), error.reason
     return describe_tag(tag), None
 
 
@@ -185,12 +193,12 @@ class FeedUpdate:
         return self.stats.ended
 
 
-def _one_line(error: BaseException, prefix: str = "") -> str:
-    lines = str(error).strip().splitlines()
+def _one_line(error: BaseException) -> str:
+    lines = tr(error).strip().splitlines()
     text = lines[0].strip() if lines else ""
     if not isinstance(error, ValueError) or not text:  # SourceError is a ValueError
         text = f"{type(error).__name__}: {text}" if text else type(error).__name__
-    return prefix + text
+    return text
 
 
 class CameraFeed:
@@ -518,7 +526,7 @@ class CameraFeed:
                 overlay = self._overlay_of(frame, readings, events)
             except Exception as error:  # a failing decoder ends the feed, it never raises
                 with self._lock:
-                    self._error = _one_line(error, "decoding failed: ")
+                    self._error = _("decoding failed: {error}").format(error=_one_line(error))
                     self._ended = True
                     self._halt.set()
                     self._changed.notify_all()

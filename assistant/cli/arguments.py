@@ -13,16 +13,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
+from assistant.i18n import _, tr
 from assistant.store import ENV_VAR, Store, StoreError
 from engine.game import Game
 from engine.record import MAX_RECORD_BYTES, Record, RecordError, check_game, decode_record
 
 __all__ = [
-    "DB_HELP",
     "Commands",
     "Handler",
     "add_output",
     "at_least_one",
+    "db_help",
+    "error_text",
+    "needs_vision",
     "positive_number",
     "read_game",
     "read_record",
@@ -34,19 +37,41 @@ Handler = Callable[[argparse.Namespace, TextIO], int]
 # Subscripting is for the type checker only: at run time the class is not generic.
 Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
-DB_HELP = (
-    f"database: an SQLAlchemy URL (sqlite:///FILE, postgresql://USER@HOST/DB) or a SQLite "
-    f"file; default ${ENV_VAR}, else sgs-table.db in the user's data directory"
-)
+
+def db_help() -> str:
+    """The help of ``--db``, in the language in use."""
+    return _(
+        "database: an SQLAlchemy URL (sqlite:///FILE, postgresql://USER@HOST/DB) or a SQLite "
+        "file; default ${variable}, else sgs-table.db in the user's data directory"
+    ).format(variable=ENV_VAR)
+
+
+def error_text(exc: Exception) -> str:
+    """An error for a person, in the language in use: a record's names its line, an
+    engine's is worded by `assistant.i18n.tr`, the store's is worded already."""
+    if isinstance(exc, RecordError):
+        reason = tr(exc.reason)
+        if exc.line is None:
+            return reason
+        return _("line {line}: {reason}").format(line=exc.line, reason=reason)
+    return tr(exc)
+
+
+def needs_vision(command: str, error: ImportError) -> str:
+    """The line saying ``sgs-table COMMAND`` needs the vision extra, which is missing."""
+    missing = _("needs the vision extra ({module} is missing): pip install 'sgs-table[vision]'")
+    return f"sgs-table {command}: " + missing.format(module=error.name)
 
 
 def at_least_one(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a whole number: {text}").format(text=repr(text))
+        ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+        raise argparse.ArgumentTypeError(_("must be at least 1, got {value}").format(value=value))
     return value
 
 
@@ -55,9 +80,11 @@ def positive_number(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            _("not a number: {text}").format(text=repr(text))
+        ) from None
     if not value > 0:
-        raise argparse.ArgumentTypeError(f"must be more than 0, got {text}")
+        raise argparse.ArgumentTypeError(_("must be more than 0, got {text}").format(text=text))
     return value
 
 
@@ -65,10 +92,10 @@ def add_output(
     p: argparse.ArgumentParser, *, required: bool = False, metavar: str = "FILE"
 ) -> None:
     """``-o FILE`` and ``--force`` (see assistant.cli.outputs for what is refused)."""
-    where = "the file to write" if required else "default: stdout"
+    where = _("the file to write") if required else _("default: stdout")
     p.add_argument("-o", "--output", type=Path, required=required, metavar=metavar, help=where)
     p.add_argument(
-        "--force", action="store_true", help="overwrite the -o file if it exists already"
+        "--force", action="store_true", help=_("overwrite the -o file if it exists already")
     )
 
 
@@ -91,11 +118,13 @@ def read_record(path: Path) -> Record:
         with path.open("rb") as stream:
             data = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as exc:
-        raise RecordError(None, f"cannot read {path}: {exc.strerror}") from None
+        raise RecordError(
+            None, _("cannot read {file}: {error}").format(file=path, error=exc.strerror)
+        ) from None
     try:
         return decode_record(data)
     except RecordError as exc:
-        raise RecordError(None, f"{path}: {exc}") from None
+        raise RecordError(None, f"{path}: {error_text(exc)}") from None
 
 
 def read_game(path: Path) -> tuple[Record, Game]:
@@ -105,7 +134,7 @@ def read_game(path: Path) -> tuple[Record, Game]:
     try:
         return record, check_game(record)
     except RecordError as exc:
-        raise RecordError(None, f"{path}: {exc}") from None
+        raise RecordError(None, f"{path}: {error_text(exc)}") from None
 
 
 def with_store(url: str | None, action: Callable[[Store], int]) -> int:

@@ -9,6 +9,8 @@ from typing import TextIO
 
 from assistant.cli.arguments import Commands
 from assistant.cli.terminal import format_table
+from assistant.cli.words import package_name, subtype_name, type_name
+from assistant.i18n import SOURCE, _, card_name, ngettext, speaking
 from engine.cards import CardType, Package
 from engine.catalogue import standard_catalogue
 
@@ -18,14 +20,19 @@ __all__ = ["add_command"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "cards",
-        help="list the 160 cards of the deck (id = the number on its sticker)",
-        description="List the physical cards of the deck: id (printed on the card's QR "
-        "sticker), name, suit and rank, type, equipment slot, weapon range, package.",
+        help=_("list the 160 cards of the deck (id = the number on its sticker)"),
+        description=_(
+            "List the physical cards of the deck: id (printed on the card's QR "
+            "sticker), name, suit and rank, type, equipment slot, weapon range, package."
+        ),
     )
-    p.add_argument("--json", action="store_true", help="print a JSON list for machines")
-    p.add_argument("--package", choices=[p.value for p in Package], help="only this package")
-    p.add_argument("--type", choices=[t.value for t in CardType], help="only this card type")
-    p.add_argument("--name", help="only this card (ASCII key or Chinese name, e.g. sha or 杀)")
+    p.add_argument("--json", action="store_true", help=_("print a JSON list for machines"))
+    p.add_argument("--package", choices=[p.value for p in Package], help=_("only this package"))
+    p.add_argument("--type", choices=[t.value for t in CardType], help=_("only this card type"))
+    p.add_argument(
+        "--name",
+        help=_("only this card (ASCII key, Chinese name or its name here, e.g. sha or 杀)"),
+    )
     p.set_defaults(handler=_cards)
 
 
@@ -36,29 +43,40 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
         for c in catalogue.cards
         if (args.package is None or c.package.value == args.package)
         and (args.type is None or c.kind.type.value == args.type)
-        and (args.name is None or args.name in (c.key, c.name))
+        and (args.name is None or args.name in (c.key, c.name, card_name(c)))
     ]
     if args.name is not None and not cards:
-        print(f"sgs-table: no card named {args.name!r}", file=sys.stderr)
+        message = _("no card named {name}").format(name=repr(args.name))
+        print(f"sgs-table: {message}", file=sys.stderr)
         return 2
     if args.json:
-        json.dump([c.as_dict() for c in cards], out, ensure_ascii=False, indent=1)
+        with speaking(SOURCE):
+            json.dump([c.as_dict() for c in cards], out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
     rows = [
         (
             c.id,
-            c.name,
+            card_name(c),
             c.key,
             c.face,
-            c.kind.type.value,
-            c.kind.subtype.value if c.kind.subtype else "",
+            type_name(c.kind.type),
+            subtype_name(c.kind.subtype) if c.kind.subtype else "",
             c.kind.attack_range or "",
-            c.package.value,
+            package_name(c.package),
         )
         for c in cards
     ]
-    headers = ("id", "name", "key", "card", "type", "subtype", "range", "package")
+    headers = (
+        _("id"),
+        _("name"),
+        _("key"),
+        _("card"),
+        _("type"),
+        _("subtype"),
+        _("range"),
+        _("package"),
+    )
     out.write(format_table(headers, rows, right=(0, 6)) + "\n")
-    out.write(f"{len(cards)} cards\n")
+    out.write(ngettext("{n} card", "{n} cards", len(cards)).format(n=len(cards)) + "\n")
     return 0

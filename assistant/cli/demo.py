@@ -26,9 +26,10 @@ import tempfile
 from pathlib import Path
 from typing import Final, TextIO
 
-from assistant.cli.arguments import Commands
+from assistant.cli.arguments import Commands, needs_vision
 from assistant.cli.state import format_state
 from assistant.cli.terminal import ProgressBar
+from assistant.i18n import _, join_list, ngettext, tr
 from assistant.session import (
     Reply,
     ScriptError,
@@ -43,6 +44,7 @@ from assistant.store import Store
 __all__ = ["DEFAULT_TAPS", "DEFAULT_VIDEO", "add_command", "run_demo"]
 
 ROOT: Final = Path(__file__).resolve().parents[2]
+
 DEFAULT_VIDEO: Final = ROOT / "samples" / "demo.mp4"
 DEFAULT_TAPS: Final = ROOT / "samples" / "demo-taps.txt"
 
@@ -68,7 +70,10 @@ class _Printer:
     def reply(self, t: float, what: str, reply: Reply) -> None:
         if reply.move is not None:
             self.moves.append(reply.move)
-            self.line(f"{t:6.2f}s  move: {reply.move}  ({reply.message})  [{what}]")
+            moved = _("move: {move}  ({message})  [{input}]")
+            self.line(
+                f"{t:6.2f}s  " + moved.format(move=reply.move, message=reply.message, input=what)
+            )
         elif reply.ok:
             self.line(f"{t:6.2f}s  {reply.message}  [{what}]")
         else:
@@ -80,14 +85,14 @@ class _Printer:
 
     def warn(self, t: float, text: str) -> None:
         self.warnings.append(text)
-        self.line(f"{t:6.2f}s  warning: {text}")
+        self.line(f"{t:6.2f}s  " + _("warning: {text}").format(text=text))
 
     def prompt(self, t: float) -> None:
         p = self.session.prompt
         text = f"{p.text} [{' | '.join(p.options)}]" if p.options else p.text
         if text != self._prompt:
             self._prompt = text
-            self.line(f"{t:6.2f}s  prompt: {text}")
+            self.line(f"{t:6.2f}s  " + _("prompt: {text}").format(text=text))
 
 
 def run_demo(
@@ -111,22 +116,18 @@ def run_demo(
         from vision.sources import SourceError, open_source, quiet_native_logs
         from vision.tracker import Scanner, Tracker
     except ImportError as error:
-        print(
-            f"sgs-table demo: needs the vision extra ({error.name} is missing): "
-            "pip install 'sgs-table[vision]'",
-            file=sys.stderr,
-        )
+        print(needs_vision("demo", error), file=sys.stderr)
         return 1
     try:
         script = parse_script(taps.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, ScriptError) as error:
-        print(f"sgs-table demo: {taps}: {error}", file=sys.stderr)
+        print(f"sgs-table demo: {taps}: {tr(error)}", file=sys.stderr)
         return 1
     quiet_native_logs()
     try:
         source = open_source(str(video))
     except SourceError as error:
-        print(f"sgs-table demo: {error}", file=sys.stderr)
+        print(f"sgs-table demo: {tr(error)}", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory(prefix="sgs-demo-") as scratch:
         db = db_path if db_path is not None else Path(scratch) / "demo.db"
@@ -136,14 +137,20 @@ def run_demo(
             if progress is not None and source.frame_count is not None:
                 bar = ProgressBar(progress, source.frame_count)
             printer = _Printer(session, out, bar)
-            printer.line(f"demo: {video.name} with {len(script)} taps from {taps.name}")
+            started = ngettext(
+                "demo: {video} with {n} tap from {taps}",
+                "demo: {video} with {n} taps from {taps}",
+                len(script),
+            )
+            printer.line(started.format(video=video.name, n=len(script), taps=taps.name))
             printer.prompt(0.0)
             pending = list(script)
 
             def tap_until(t: float | None) -> None:
                 while pending and (t is None or pending[0].t <= t):
                     tap = pending.pop(0)
-                    printer.reply(tap.t, f"tap: {tap.text}", perform(session, tap))
+                    tapped = _("tap: {input}").format(input=tap.text)
+                    printer.reply(tap.t, tapped, perform(session, tap))
 
             frames = 0
             try:
@@ -158,13 +165,15 @@ def run_demo(
                             )
                             reply = perform(session, command)
                             if event.kind == "seen":
-                                what = f"seen {event.payload} {describe_tag(event.tag)}"
+                                what = _("seen {payload} {name}").format(
+                                    payload=event.payload, name=describe_tag(event.tag)
+                                )
                                 printer.reply(event.t, what, reply)
                         frames = step.frame.number + 1
                         if bar is not None:
                             bar.update(frames)
             except SourceError as error:
-                printer.line(f"sgs-table demo: {error}")
+                printer.line(f"sgs-table demo: {tr(error)}")
                 return 1
             if bar is not None:
                 bar.update(frames, final=True)
@@ -173,7 +182,7 @@ def run_demo(
             moves = session.moves
             out.write("\n" + format_state(session.state, len(moves), len(moves)) + "\n\n")
             if session.game_id is None:
-                out.write("no game was set up: nothing to record\n")
+                out.write(_("no game was set up: nothing to record") + "\n")
                 return 0
             text = store.export(session.game_id)
             if record is None:
@@ -184,37 +193,47 @@ def run_demo(
             else:
                 record.write_text(text, encoding="utf-8")
             warnings = len(printer.warnings)
-            out.write(
-                f"{frames} frames, {len(moves)} moves, {warnings} warning"
-                f"{'' if warnings == 1 else 's'}\n"
-                f"record written to {record}\n"
+            counts = (
+                ngettext("{n} frame", "{n} frames", frames).format(n=frames),
+                ngettext("{n} move", "{n} moves", len(moves)).format(n=len(moves)),
+                ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
             )
+            out.write(join_list(counts) + "\n")
+            out.write(_("record written to {file}").format(file=record) + "\n")
             if db_path is not None:
-                out.write(f"game {session.game_id} stored in {db_path}\n")
+                stored = _("game {game} stored in {database}")
+                out.write(stored.format(game=session.game_id, database=db_path) + "\n")
     return 0
 
 
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "demo",
-        help="play a sample video and a table script of taps through the whole assistant",
-        description="Read VIDEO frame by frame (decoder, tracker), hand every card seen to a "
-        "table session together with the taps of the TAPS table script at their times, store "
-        "the moves, print the prompts, moves and warnings as they happen, then the final "
-        "table and the record.",
+        help=_("play a sample video and a table script of taps through the whole assistant"),
+        description=_(
+            "Read VIDEO frame by frame (decoder, tracker), hand every card seen to a "
+            "table session together with the taps of the TAPS table script at their times, "
+            "store the moves, print the prompts, moves and warnings as they happen, then the "
+            "final table and the record."
+        ),
     )
-    p.add_argument("--video", type=Path, default=DEFAULT_VIDEO, help="video of the table")
+    p.add_argument("--video", type=Path, default=DEFAULT_VIDEO, help=_("video of the table"))
     p.add_argument(
-        "--taps", type=Path, default=DEFAULT_TAPS, help="the table script of the players' taps"
+        "--taps", type=Path, default=DEFAULT_TAPS, help=_("the table script of the players' taps")
     )
-    p.add_argument("--db", type=Path, help="SQLite file to store the game in (default: temporary)")
     p.add_argument(
-        "--record", type=Path, metavar="OUT.sgs", help="where to write the record (default: temp)"
+        "--db", type=Path, help=_("SQLite file to store the game in (default: temporary)")
+    )
+    p.add_argument(
+        "--record",
+        type=Path,
+        metavar="OUT.sgs",
+        help=_("where to write the record (default: temp)"),
     )
     p.add_argument(
         "--progress",
         action="store_true",
-        help="show the progress bar even when stderr is not a terminal",
+        help=_("show the progress bar even when stderr is not a terminal"),
     )
     p.set_defaults(handler=_demo)
 

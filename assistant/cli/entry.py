@@ -4,6 +4,10 @@ Each subcommand module has an ``add_command(commands)`` that adds its parser
 and handler. ``mobile.cli`` adds the ``app`` subcommand on top of this
 parser, so the command line follows the layering (the assistant never
 imports the app).
+
+`main` chooses the language first (``--lang``, else the environment: see
+`assistant.cli.language`), then builds the parser, so its help is in that
+language; ``--lang`` is accepted before the subcommand and after it.
 """
 
 from __future__ import annotations
@@ -31,14 +35,11 @@ from assistant.cli import (
     stats,
 )
 from assistant.cli.arguments import Commands, Handler
+from assistant.cli.language import add_language_argument, argparse_words, choose_language
 from assistant.cli.terminal import SafeStream
+from assistant.i18n import _, set_language
 
 __all__ = ["build_parser", "main", "run"]
-
-DESCRIPTION = """\
-sgs-table: a table assistant for physical Sanguosha (三国杀).
-A phone on a stand reads the QR stickers on the cards as they are played,
-keeps the public state of the game and logs a replayable record."""
 
 # In the order `sgs-table --help` lists them.
 SUBCOMMANDS = (
@@ -61,18 +62,29 @@ SUBCOMMANDS = (
 
 
 def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentParser:
-    """The parser with the assistant's subcommands; each extension adds more."""
-    parser = argparse.ArgumentParser(
-        prog="sgs-table",
-        description=DESCRIPTION,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-    commands.required = True
-    for module in SUBCOMMANDS:
-        module.add_command(commands)
-    for extend in extensions:
-        extend(commands)
+    """The parser with the assistant's subcommands; each extension adds more.
+
+    Its words are in the language in use when it is built.
+    """
+    with argparse_words():
+        parser = argparse.ArgumentParser(
+            prog="sgs-table",
+            description=_(
+                "sgs-table: a table assistant for physical Sanguosha (三国杀).\n"
+                "A phone on a stand reads the QR stickers on the cards as they are played,\n"
+                "keeps the public state of the game and logs a replayable record."
+            ),
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
+        add_language_argument(parser)
+        commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+        commands.required = True
+        for module in SUBCOMMANDS:
+            module.add_command(commands)
+        for extend in extensions:
+            extend(commands)
+        for subparser in commands.choices.values():
+            add_language_argument(subparser, root=False)
     return parser
 
 
@@ -82,7 +94,10 @@ def run(parser: argparse.ArgumentParser, argv: Sequence[str] | None, out: TextIO
     What the handler prints (to ``out`` and to stderr) goes through
     `terminal_safe`, unless the subcommand sets ``raw_output`` (the app's window).
     """
-    args = parser.parse_args(argv)
+    with argparse_words():
+        args = parser.parse_args(argv)
+    if getattr(args, "lang", None) is not None:
+        set_language(args.lang)
     handler: Handler = args.handler
     if getattr(args, "raw_output", False):
         return _handled(handler, args, out)
@@ -101,5 +116,12 @@ def _handled(handler: Handler, args: argparse.Namespace, out: TextIO) -> int:
         return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    return run(build_parser(), argv, sys.stdout)
+def main(
+    argv: Sequence[str] | None = None, extensions: Sequence[Callable[[Commands], None]] = ()
+) -> int:
+    """``sgs-table``: the language chosen, the parser built (with ``extensions``), and run."""
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    refused = choose_language(arguments)
+    if refused is not None:
+        return refused
+    return run(build_parser(*extensions), arguments, sys.stdout)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, add_output, store_files, with_store
+from assistant.cli.arguments import Commands, add_output, db_help, store_files, with_store
 from assistant.cli.terminal import write_output
+from assistant.i18n import _
 from assistant.review.page import render_page
 from assistant.review.stats import game_stats
 from assistant.store import Store
@@ -18,17 +19,20 @@ __all__ = ["add_command"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "export",
-        help="write a stored game as a record (.sgs or JSON) or as an HTML page",
-        description="Write the moves in effect of a stored game as a record: the .sgs text "
-        "format (docs/record-format.md) or its JSON form; or, with --format html, as one "
-        "self-contained web page (the table at every move, the HP chart, the narration, "
-        "the statistics and the notes) "
-        "that any browser opens offline (docs/review.md).",
+        help=_("write a stored game as a record (.sgs or JSON) or as an HTML page"),
+        description=_(
+            "Write the moves in effect of a stored game as a record: the .sgs text "
+            "format (docs/record-format.md) or its JSON form; or, with --format html, as one "
+            "self-contained web page (the table at every move, the HP chart, the narration, "
+            "the statistics and the notes) that any browser opens offline (docs/review.md)."
+        ),
     )
-    p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
-    p.add_argument("--format", choices=("sgs", "json", "html"), default="sgs", help="default: sgs")
+    p.add_argument("game", type=int, help=_("the game's id (see `sgs-table games`)"))
+    p.add_argument(
+        "--format", choices=("sgs", "json", "html"), default="sgs", help=_("default: sgs")
+    )
     add_output(p)
-    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.add_argument("--db", metavar="URL", help=db_help())
     p.set_defaults(handler=_export)
 
 
@@ -39,7 +43,7 @@ def _export(args: argparse.Namespace, out: TextIO) -> int:
             if args.format == "html"
             else store.export(args.game, args.format)
         )
-        wrote = f"wrote game {args.game} to {args.output}"
+        wrote = _("wrote game {game} to {file}").format(game=args.game, file=args.output)
         return write_output(
             text, args.output, out, wrote, force=args.force, protected=store_files(store)
         )
@@ -51,7 +55,7 @@ def _page(store: Store, game_id: int) -> str:
     """The page of a stored game: its table at every move, its statistics and notes."""
     record = store.record(game_id)
     game = store.load_game(game_id)
-    title = record.headers.get("Event") or f"Game {game_id}"
+    title = record.headers.get("Event") or _("Game {game}").format(game=game_id)
     return render_page(
         game,
         title=title,

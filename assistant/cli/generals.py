@@ -9,9 +9,23 @@ from typing import TextIO
 
 from assistant.cli.arguments import Commands
 from assistant.cli.terminal import format_table
+from assistant.cli.words import gender_name
+from assistant.i18n import (
+    SOURCE,
+    _,
+    general_name,
+    join_list,
+    kingdom_name,
+    ngettext,
+    pgettext,
+    skill_name,
+    skill_text,
+    speaking,
+    tr,
+)
 from engine.catalogue import Catalogue, standard_catalogue
 from engine.effects import describe_effect
-from engine.generals import General, Kingdom
+from engine.generals import General, Kingdom, Limit, Skill
 
 __all__ = ["add_command"]
 
@@ -19,13 +33,15 @@ __all__ = ["add_command"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "generals",
-        help="list the 25 standard generals and their skills",
-        description="List the generals: kingdom, max HP, gender, lord, skills; with a name, "
-        "show one general's skills in full and what they change.",
+        help=_("list the 25 standard generals and their skills"),
+        description=_(
+            "List the generals: kingdom, max HP, gender, lord, skills; with a name, "
+            "show one general's skills in full and what they change."
+        ),
     )
-    p.add_argument("general", nargs="?", help="one general (key or Chinese name)")
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
-    p.add_argument("--kingdom", choices=[k.value for k in Kingdom], help="only this kingdom")
+    p.add_argument("general", nargs="?", help=_("one general (key, Chinese name or its name here)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
+    p.add_argument("--kingdom", choices=[k.value for k in Kingdom], help=_("only this kingdom"))
     p.set_defaults(handler=_generals)
 
 
@@ -35,48 +51,89 @@ def _generals(args: argparse.Namespace, out: TextIO) -> int:
         return _one_general(catalogue, args.general, args.json, out)
     generals = [g for g in catalogue.generals if args.kingdom in (None, g.kingdom.value)]
     if args.json:
-        json.dump([g.as_dict() for g in generals], out, ensure_ascii=False, indent=1)
+        with speaking(SOURCE):
+            json.dump([g.as_dict() for g in generals], out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
     rows = [
         (
-            g.name,
+            general_name(g),
             g.key,
-            f"{g.kingdom.name_zh} {g.kingdom.value}",
+            _kingdom(g),
             g.max_hp,
-            g.gender.value,
-            "lord" if g.lord else "",
-            " ".join(s.name for s in g.skills),
+            gender_name(g.gender),
+            _("lord") if g.lord else "",
+            " ".join(skill_name(s) for s in g.skills),
         )
         for g in generals
     ]
-    headers = ("name", "key", "kingdom", "hp", "gender", "lord", "skills")
+    headers = (_("name"), _("key"), _("kingdom"), _("hp"), _("gender"), _("lord"), _("skills"))
     out.write(format_table(headers, rows, right=(3,)) + "\n")
-    out.write(f"{len(generals)} generals\n")
+    count = ngettext("{n} general", "{n} generals", len(generals))
+    out.write(count.format(n=len(generals)) + "\n")
     return 0
+
+
+def _kingdom(general: General) -> str:
+    """The kingdom's name and its key (what ``--kingdom`` takes): 蜀 shu."""
+    return f"{kingdom_name(general.kingdom)} {general.kingdom.value}"
+
+
+def _named(catalogue: Catalogue, name: str) -> General:
+    """A general by key, Chinese name or name in the language in use; KeyError if none."""
+    try:
+        return catalogue.general_named(name)
+    except KeyError:
+        for general in catalogue.generals:
+            if general_name(general) == name:
+                return general
+        raise
+
+
+def _skill_tags(skill: Skill) -> list[str]:
+    tags = []
+    if skill.compulsory:
+        tags.append(pgettext("skill tag", "compulsory"))
+    if skill.lord:
+        tags.append(pgettext("skill tag", "lord"))
+    if skill.limit is Limit.ONCE_PER_PLAY_PHASE:
+        tags.append(pgettext("skill tag", "once per play phase"))
+    elif skill.limit:
+        tags.append(skill.limit.value.replace("_", " "))
+    return tags
 
 
 def _one_general(catalogue: Catalogue, name: str, as_json: bool, out: TextIO) -> int:
     try:
-        general: General = catalogue.general_named(name)
+        general = _named(catalogue, name)
     except KeyError:
-        print(f"sgs-table: no general named {name!r}", file=sys.stderr)
+        message = _("no general named {name}").format(name=repr(name))
+        print(f"sgs-table: {message}", file=sys.stderr)
         return 2
     if as_json:
-        json.dump(general.as_dict(), out, ensure_ascii=False, indent=1)
+        with speaking(SOURCE):
+            json.dump(general.as_dict(), out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
-    out.write(
-        f"{general.name} ({general.key})  {general.kingdom.name_zh} {general.kingdom.value}, "
-        f"{general.max_hp} HP, {general.gender.value}{', lord' if general.lord else ''}\n"
+    if general.lord:
+        about = _("{name} ({key})  {kingdom}, {hp} HP, {gender}, lord")
+    else:
+        about = _("{name} ({key})  {kingdom}, {hp} HP, {gender}")
+    shown = about.format(
+        name=general_name(general),
+        key=general.key,
+        kingdom=_kingdom(general),
+        hp=general.max_hp,
+        gender=gender_name(general.gender),
     )
+    out.write(shown + "\n")
     for skill in general.skills:
-        tags = [t for t, on in (("compulsory", skill.compulsory), ("lord", skill.lord)) if on]
-        if skill.limit:
-            tags.append(skill.limit.value.replace("_", " "))
-        label = f" [{', '.join(tags)}]" if tags else ""
-        out.write(f"  {skill.name} {skill.key}{label}  (timing: {skill.timing.value})\n")
-        out.write(f"      {skill.text}\n")
+        tags = _skill_tags(skill)
+        label = f" [{join_list(tags)}]" if tags else ""
+        timing = _("(timing: {timing})").format(timing=skill.timing.value)
+        out.write(f"  {skill_name(skill)} {skill.key}{label}  {timing}\n")
+        out.write(f"      {skill_text(skill)}\n")
         for effect in skill.effects:
-            out.write(f"      tracks: {describe_effect(effect)}\n")
+            tracks = _("tracks: {effect}").format(effect=tr(describe_effect(effect)))
+            out.write(f"      {tracks}\n")
     return 0

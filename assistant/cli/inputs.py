@@ -15,8 +15,9 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, add_output, store_files, with_store
+from assistant.cli.arguments import Commands, add_output, db_help, store_files, with_store
 from assistant.cli.terminal import write_output
+from assistant.i18n import _, ngettext
 from assistant.session import ScriptError, parse_script, script_line
 from assistant.store import Store, StoredInput, StoreError
 
@@ -26,19 +27,24 @@ __all__ = ["add_command", "format_inputs"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "inputs",
-        help="write a stored game's inputs (sightings and taps) as a table script",
-        description="Write the journal of a stored game (every sighting and button the table "
-        "made, refused ones marked) as a table script (docs/table-script.md) with its times; "
-        "`sgs-table play` of it gives the same game.",
+        help=_("write a stored game's inputs (sightings and taps) as a table script"),
+        description=_(
+            "Write the journal of a stored game (every sighting and button the table "
+            "made, refused ones marked) as a table script (docs/table-script.md) with its "
+            "times; `sgs-table play` of it gives the same game."
+        ),
     )
-    p.add_argument("game", type=int, help="the game's id (see `sgs-table games`)")
+    p.add_argument("game", type=int, help=_("the game's id (see `sgs-table games`)"))
     add_output(p)
-    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.add_argument("--db", metavar="URL", help=db_help())
     p.set_defaults(handler=_inputs)
 
 
 def format_inputs(game_id: int, inputs: list[StoredInput], heading: str = "") -> str:
-    """The table script of a game's journal (see the module docstring)."""
+    """The table script of a game's journal (see the module docstring).
+
+    A file, not a message: its comments are the same in every language.
+    """
     refused = sum(entry.refused for entry in inputs)
     lines = [
         f"# sgs-table inputs {game_id}: {heading}{len(inputs)} inputs, {refused} refused",
@@ -64,12 +70,18 @@ def _inputs(args: argparse.Namespace, out: TextIO) -> int:
         inputs = store.inputs(args.game)
         if not inputs:
             raise StoreError(
-                f"game {args.game} has no journaled inputs (a record imported, not played)"
+                _("game {game} has no journaled inputs (a record imported, not played)").format(
+                    game=args.game
+                )
             )
         summary = next(g for g in store.games() if g.id == args.game)
         heading = f"{summary.mode}, {summary.players} players, created {summary.created_at}; "
         text = format_inputs(args.game, inputs, heading)
-        wrote = f"wrote the {len(inputs)} inputs of game {args.game} to {args.output}"
+        wrote = ngettext(
+            "wrote the {n} input of game {game} to {file}",
+            "wrote the {n} inputs of game {game} to {file}",
+            len(inputs),
+        ).format(n=len(inputs), game=args.game, file=args.output)
         return write_output(
             text, args.output, out, wrote, force=args.force, protected=store_files(store)
         )

@@ -9,8 +9,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final, TextIO
 
-from assistant.cli.arguments import Commands, add_output
+from assistant.cli.arguments import Commands, add_output, needs_vision
 from assistant.cli.outputs import OutputRefused, check_output, write_file
+from assistant.i18n import _
 from assistant.stickers import KINDS, PAPERS, LabelReport, parse_kinds, write_labels
 
 __all__ = ["add_command"]
@@ -20,20 +21,26 @@ def add_command(commands: Commands) -> None:
     """Add ``sgs-table labels`` to the command line's subcommands."""
     p = commands.add_parser(
         "labels",
-        help="write printable QR sticker sheets (PDF) for cards, generals, roles, seats, actions",
-        description="Write print-ready PDF sheets of QR stickers, 20 to a page (4 x 5), each "
-        "with its name in print: one per card (160), general (25), role card of a "
-        "10-player table (10), seat (10) and action token (5). Print at 100% / actual "
-        "size, never 'fit to page'; each sheet has a scale bar to check with a ruler.",
+        help=_(
+            "write printable QR sticker sheets (PDF) for cards, generals, roles, seats, actions"
+        ),
+        description=_(
+            "Write print-ready PDF sheets of QR stickers, 20 to a page (4 x 5), each "
+            "with its name in print: one per card (160), general (25), role card of a "
+            "10-player table (10), seat (10) and action token (5). Print at 100% / actual "
+            "size, never 'fit to page'; each sheet has a scale bar to check with a ruler."
+        ),
     )
     p.add_argument(
         "--what",
         type=_kinds_argument,
         default=KINDS,
         metavar="KINDS",
-        help=f"comma-separated kinds to print (default: all of {','.join(KINDS)})",
+        help=_("comma-separated kinds to print (default: all of {kinds})").format(
+            kinds=",".join(KINDS)
+        ),
     )
-    p.add_argument("--paper", choices=PAPERS, default="a4", help="paper size (default: a4)")
+    p.add_argument("--paper", choices=PAPERS, default="a4", help=_("paper size (default: a4)"))
     add_output(p, required=True, metavar="FILE.pdf")
     p.set_defaults(handler=_labels)
 
@@ -58,14 +65,13 @@ def _labels(args: argparse.Namespace, out: TextIO) -> int:
         print(f"sgs-table: {error}", file=sys.stderr)
         return 1
     except ImportError as error:
-        print(
-            f"sgs-table: labels need the vision extra ({error.name} is missing): "
-            "pip install 'sgs-table[vision]'",
-            file=sys.stderr,
-        )
+        print(needs_vision("labels", error), file=sys.stderr)
         return 1
     except OSError as error:
-        print(f"sgs-table: cannot write {args.output}: {error.strerror or error}", file=sys.stderr)
+        cannot = _("cannot write {file}: {error}").format(
+            file=args.output, error=error.strerror or error
+        )
+        print(f"sgs-table: {cannot}", file=sys.stderr)
         return 1
     out.write(replace(reports[0], path=args.output).summary() + "\n")
     return 0
@@ -87,5 +93,6 @@ class _Progress:
         if not self.stream.isatty() or time.monotonic() - self.started < self.DELAY_S:
             return
         end = "\n" if done == total else ""
-        self.stream.write(f"\rsgs-table labels: drawing sheet {done}/{total}{end}")
+        drawing = _("drawing sheet {done}/{total}").format(done=done, total=total)
+        self.stream.write(f"\rsgs-table labels: {drawing}{end}")
         self.stream.flush()

@@ -17,7 +17,9 @@ import sys
 from dataclasses import asdict
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.arguments import Commands, db_help, with_store
+from assistant.cli.terminal import display_width
+from assistant.i18n import SOURCE, _, ngettext, speaking
 from assistant.store import Note, Store
 from engine.moves import shown
 
@@ -30,25 +32,31 @@ _LINE_END = re.compile(r"\r\n|\r|\n")
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "note",
-        help="add a note to a move of a stored game, or list the game's notes",
-        description="With MOVE and TEXT, add a reviewer's note on move MOVE of the moves in "
-        "effect (0: the game as a whole); notes are never changed or removed, and are kept "
-        "by export and import. With the game alone, list its notes.",
+        help=_("add a note to a move of a stored game, or list the game's notes"),
+        description=_(
+            "With MOVE and TEXT, add a reviewer's note on move MOVE of the moves in "
+            "effect (0: the game as a whole); notes are never changed or removed, and are kept "
+            "by export and import. With the game alone, list its notes."
+        ),
     )
     p.add_argument(
-        "game", type=_number, metavar="GAME", help="the game's id (see `sgs-table games`)"
+        "game", type=_number, metavar="GAME", help=_("the game's id (see `sgs-table games`)")
     )
     p.add_argument(
-        "move", type=_number, nargs="?", metavar="MOVE", help="the move the note is on (0..moves)"
+        "move",
+        type=_number,
+        nargs="?",
+        metavar="MOVE",
+        help=_("the move the note is on (0..moves)"),
     )
     p.add_argument(
         "text",
         nargs="?",
         metavar="TEXT",
-        help="the note (quote it; `--` first if it starts with -)",
+        help=_("the note (quote it; `--` first if it starts with -)"),
     )
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
-    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
+    p.add_argument("--db", metavar="URL", help=db_help())
     p.set_defaults(handler=_note)
 
 
@@ -56,22 +64,25 @@ def _number(text: str) -> int:
     """An argparse type: a whole number of at most MAX_DIGITS digits, never echoed whole."""
     if not (text.isascii() and text.isdigit()) or len(text) > MAX_DIGITS:
         raise argparse.ArgumentTypeError(
-            f"not a number of at most {MAX_DIGITS} digits: {shown(text, 20)}"
+            _("not a number of at most {digits} digits: {text}").format(
+                digits=MAX_DIGITS, text=shown(text, 20)
+            )
         )
     return int(text)
 
 
-def note_lines(move: int, text: str, label: str = "note:") -> list[str]:
+def note_lines(move: int, text: str, label: str | None = None) -> list[str]:
     """A note as the terminal shows it: under its move number as `sgs-table replay`
-    numbers its lines, then ``label``; a text of several lines goes on under the first."""
+    numbers its lines, then ``label`` (default: "note:"); a text of several lines goes
+    on under the first."""
     first, *rest = _LINE_END.split(text)
-    head = f"{move:>6}  {label} "
-    return [head + first, *(" " * len(head) + line for line in rest)]
+    head = f"{move:>6}  {_('note:') if label is None else label} "
+    return [head + first, *(" " * display_width(head) + line for line in rest)]
 
 
 def _note(args: argparse.Namespace, out: TextIO) -> int:
     if args.move is not None and args.text is None:
-        print("sgs-table: note: give the note's TEXT after its MOVE", file=sys.stderr)
+        print("sgs-table: note: " + _("give the note's TEXT after its MOVE"), file=sys.stderr)
         return 2
 
     def act(store: Store) -> int:
@@ -88,26 +99,36 @@ def _add(store: Store, args: argparse.Namespace, out: TextIO) -> int:
         json.dump({"game": args.game, "note": seq, "move": args.move}, out)
         out.write("\n")
     else:
-        out.write(f"note {seq} added to game {args.game}, on move {args.move}\n")
+        added = _("note {note} added to game {game}, on move {move}")
+        out.write(added.format(note=seq, game=args.game, move=args.move) + "\n")
     return 0
 
 
 def _list(store: Store, game_id: int, as_json: bool, out: TextIO) -> int:
     notes = store.notes(game_id)
     if as_json:
-        json.dump([asdict(note) for note in notes], out, ensure_ascii=False, indent=1)
+        with speaking(SOURCE):
+            json.dump([asdict(note) for note in notes], out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
     moves = len(store.moves(game_id))
     for note in notes:
         out.write("\n".join(note_lines(note.move, note.text, _label(note, moves))) + "\n")
-    count = f"{len(notes)} note{'s' if len(notes) != 1 else ''}"
-    out.write(f"{count} on game {game_id} ({moves} moves in effect)\n")
+    # TRANSLATORS: {notes} is "3 notes", {moves} the number of moves in effect
+    count = ngettext(
+        "{notes} on game {game} ({moves} move in effect)",
+        "{notes} on game {game} ({moves} moves in effect)",
+        moves,
+    )
+    notes_count = ngettext("{n} note", "{n} notes", len(notes)).format(n=len(notes))
+    out.write(count.format(notes=notes_count, game=game_id, moves=moves) + "\n")
     return 0
 
 
 def _label(note: Note, moves: int) -> str:
     """When the note was written (UTC, to the minute), and whether an undo left it
     beyond the moves in effect (kept, but not exported until the game is that long)."""
-    label = note.created_at[:16].replace("T", " ")
-    return label + (" (beyond the moves in effect)" if note.move > moves else "") + ":"
+    written = note.created_at[:16].replace("T", " ")
+    if note.move > moves:
+        return _("{time} (beyond the moves in effect):").format(time=written)
+    return _("{time}:").format(time=written)

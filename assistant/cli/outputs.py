@@ -14,6 +14,8 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from assistant.i18n import _
+
 __all__ = ["OutputRefused", "check_output", "write_file"]
 
 
@@ -26,19 +28,25 @@ def check_output(path: Path, *, force: bool, protected: Sequence[Path] = ()) -> 
     (``protected``, compared by device and inode, whatever the spelling of the path),
     a symbolic link, a directory, or (without ``force``) an existing file."""
     if any(_same_place(path, other) for other in protected):
-        raise OutputRefused(f"{path} is the database in use: write the output elsewhere")
+        raise OutputRefused(
+            _("{file} is the database in use: write the output elsewhere").format(file=path)
+        )
     try:
         info = path.lstat()
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise OutputRefused(f"cannot write {path}: {exc.strerror}") from None
+        raise OutputRefused(
+            _("cannot write {file}: {error}").format(file=path, error=exc.strerror)
+        ) from None
     if stat.S_ISLNK(info.st_mode):
-        raise OutputRefused(f"{path} is a symbolic link: give the real file, it is not followed")
+        raise OutputRefused(
+            _("{file} is a symbolic link: give the real file, it is not followed").format(file=path)
+        )
     if stat.S_ISDIR(info.st_mode):
-        raise OutputRefused(f"{path} is a directory")
+        raise OutputRefused(_("{file} is a directory").format(file=path))
     if not force:
-        raise OutputRefused(f"{path} exists: add --force to overwrite it")
+        raise OutputRefused(_("{file} exists: add --force to overwrite it").format(file=path))
 
 
 def _same_place(path: Path, other: Path) -> bool:

@@ -21,12 +21,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands
+from assistant.cli.arguments import Commands, db_help
 from assistant.cli.state import state_json
+from assistant.i18n import SOURCE, _, join_list, ngettext, speaking, tr
 from assistant.session import (
     TAPS,
     Command,
@@ -190,22 +192,30 @@ def play_script(commands: list[Command], store: Store) -> ScriptRun:
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "play",
-        help="run a table script (sightings and taps) through a session, without a camera",
-        description="Perform every line of a table script (docs/table-script.md) on a table "
-        "session, as the app would, and print what each input did (move applied, question "
-        "asked, refused and why), then a summary: moves, questions, refused inputs with "
-        "their lines, forced moves, taps per turn and per card played, and the final table "
-        "as `sgs-table state --json` prints it. Exit 0 when the script reads; 1 when it "
-        "does not (one line on stderr), or with --strict when an input was refused or a "
-        "move forced.",
+        help=_("run a table script (sightings and taps) through a session, without a camera"),
+        description=_(
+            "Perform every line of a table script (docs/table-script.md) on a table "
+            "session, as the app would, and print what each input did (move applied, question "
+            "asked, refused and why), then a summary: moves, questions, refused inputs with "
+            "their lines, forced moves, taps per turn and per card played, and the final table "
+            "as `sgs-table state --json` prints it. Exit 0 when the script reads; 1 when it "
+            "does not (one line on stderr), or with --strict when an input was refused or a "
+            "move forced."
+        ),
     )
-    p.add_argument("script", metavar="SCRIPT", help="a table script file ('-': standard input)")
-    p.add_argument("--json", action="store_true", help="print one JSON object for machines")
+    p.add_argument("script", metavar="SCRIPT", help=_("a table script file ('-': standard input)"))
+    p.add_argument("--json", action="store_true", help=_("print one JSON object for machines"))
     p.add_argument(
-        "--db", metavar="URL", help=f"store the game here (default: in memory only). {DB_HELP}"
+        "--db",
+        metavar="URL",
+        help=_("store the game here (default: in memory only). {database}").format(
+            database=db_help()
+        ),
     )
     p.add_argument(
-        "--strict", action="store_true", help="exit 1 when an input is refused or a move forced"
+        "--strict",
+        action="store_true",
+        help=_("exit 1 when an input is refused or a move forced"),
     )
     p.set_defaults(handler=_play)
 
@@ -216,31 +226,38 @@ def _read(name: str) -> str:
     try:
         return Path(name).read_text(encoding="utf-8")
     except OSError as exc:
-        raise ScriptError(f"cannot read {name}: {exc.strerror}") from None
+        raise ScriptError(
+            _("cannot read {file}: {error}").format(file=name, error=exc.strerror)
+        ) from None
     except UnicodeDecodeError:
-        raise ScriptError(f"{name} is not UTF-8 text") from None
+        raise ScriptError(_("{file} is not UTF-8 text").format(file=name)) from None
 
 
 def _play(args: argparse.Namespace, out: TextIO) -> int:
     try:
         commands = parse_script(_read(args.script))
     except ScriptError as exc:
-        print(f"sgs-table play: {args.script}: {exc}", file=sys.stderr)
+        print(f"sgs-table play: {args.script}: {tr(exc)}", file=sys.stderr)
         return 1
+    # --json is for programs: the session's replies in it are the same in every language.
+    words: AbstractContextManager[object] = speaking(SOURCE) if args.json else nullcontext()
     try:
-        with Store.open(args.db or IN_MEMORY) as store:
+        with words, Store.open(args.db or IN_MEMORY) as store:
             run = ScriptRun(TableSession(store))
             if not args.json:
-                out.write(f"play: {args.script}, {len(commands)} inputs\n")
+                started = ngettext(
+                    "play: {script}, {n} input", "play: {script}, {n} inputs", len(commands)
+                )
+                out.write(started.format(script=args.script, n=len(commands)) + "\n")
             for command in commands:
                 played = run.perform(command)
                 if not args.json:
                     out.write(_played_line(command, played) + "\n")
             stored = store.db.name if args.db is not None else None
+            report = run.as_json(args.script)
     except StoreError as exc:
-        print(f"sgs-table play: {exc}", file=sys.stderr)
+        print(f"sgs-table play: {tr(exc)}", file=sys.stderr)
         return 1
-    report = run.as_json(args.script)
     if args.json:
         report["stored_in"] = stored
         json.dump(report, out, ensure_ascii=False, indent=1)
@@ -255,9 +272,9 @@ def _played_line(command: Command, played: Played) -> str:
     if command.verb in ("see", "gone") and (tag := _tag(command.args[0])) is not None:
         shown += f" ({describe_tag(tag)})"
     if played.outcome == "move":
-        what = f"move: {played.move}  ({played.message})"
+        what = _("move: {move}  ({message})").format(move=played.move, message=played.message)
     elif played.outcome == "refused":
-        what = f"REFUSED: {played.message}"
+        what = _("REFUSED: {reason}").format(reason=played.message)
     else:
         what = played.message
     return f"{played.line:5}  {played.t:8.2f}  {shown}  ->  {what}"
@@ -270,26 +287,49 @@ def _summary(run: ScriptRun, stored: str | None) -> str:
     figures = taps.as_json(turns)
     counts = figures["per_turn"]
     assert isinstance(counts, dict)
-    per_turn = ", ".join(f"turn {n}: {c}" for n, c in counts.items())
+    per_turn = join_list(_("turn {turn}: {taps}").format(turn=n, taps=c) for n, c in counts.items())
+    per_turn_mean = ngettext(
+        "taps per turn: {mean} over {turns} turn",
+        "taps per turn: {mean} over {turns} turns",
+        turns,
+    ).format(mean=_figure(figures["per_turn_mean"]), turns=turns)
+    if per_turn:
+        per_turn_mean += f" ({per_turn})"
+    per_card = ngettext(
+        "taps per card played: {mean} ({n} card played)",
+        "taps per card played: {mean} ({n} cards played)",
+        taps.cards_played,
+    ).format(mean=_figure(figures["per_card"]), n=taps.cards_played)
+
+    def asked(p: Played) -> str:
+        return "    " + _("line {line}: {input}: {message}").format(
+            line=p.line, input=p.input, message=p.message
+        )
+
     lines = [
         "",
-        "summary",
-        f"  moves: {moves} in effect ({len(run.of('move'))} applied)",
-        f"  questions asked: {len(run.of('question'))}",
-        *(f"    line {p.line}: {p.input}: {p.message}" for p in run.of("question")),
-        f"  refused: {len(run.of('refused'))}",
-        *(f"    line {p.line}: {p.input}: {p.message}" for p in run.of("refused")),
-        f"  forced moves: {len(session.game.flagged())}",
-        f"  taps: {taps.total} ({taps.setup} before the first turn)",
-        f"  taps per turn: {_figure(figures['per_turn_mean'])} over {turns} turns"
-        + (f" ({per_turn})" if per_turn else ""),
-        f"  taps per card played: {_figure(figures['per_card'])}"
-        f" ({taps.cards_played} cards played)",
+        _("summary"),
+        "  "
+        + _("moves: {moves} in effect ({applied} applied)").format(
+            moves=moves, applied=len(run.of("move"))
+        ),
+        "  " + _("questions asked: {n}").format(n=len(run.of("question"))),
+        *(asked(p) for p in run.of("question")),
+        "  " + _("refused: {n}").format(n=len(run.of("refused"))),
+        *(asked(p) for p in run.of("refused")),
+        "  " + _("forced moves: {n}").format(n=len(session.game.flagged())),
+        "  "
+        + _("taps: {taps} ({setup} before the first turn)").format(
+            taps=taps.total, setup=taps.setup
+        ),
+        "  " + per_turn_mean,
+        "  " + per_card,
     ]
     if stored is not None and session.game_id is not None:
-        lines.append(f"  game {session.game_id} stored in {stored}")
+        stored_in = _("game {game} stored in {database}")
+        lines.append("  " + stored_in.format(game=session.game_id, database=stored))
     state = json.dumps(state_json(session.state, moves, moves), ensure_ascii=False, indent=1)
-    lines += ["", "final state (as `sgs-table state --json` prints it):", state, ""]
+    lines += ["", _("final state (as `sgs-table state --json` prints it):"), state, ""]
     return "\n".join(lines)
 
 

@@ -15,9 +15,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, read_game
+from assistant.cli.arguments import Commands, db_help, error_text, read_game
 from assistant.cli.note import note_lines
-from assistant.cli.state import format_state
+from assistant.cli.state import format_state, outside
+from assistant.i18n import _
 from assistant.review import format_narration, narrate
 from assistant.review.narration import Turn
 from assistant.store import Store, StoreError
@@ -32,15 +33,21 @@ RECORD_SUFFIXES = (".sgs", ".json")
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "replay",
-        help="tell a game turn by turn (who did what to whom, damage, deaths) and the table",
-        description="Tell a stored game or a record file turn by turn: each line is numbered "
-        "with its move, and says who did what to whom, the damage, healing, dying and deaths "
-        "the rules settled, and the end. Then print the table after move N (default: the "
-        "last move), as `sgs-table state` does.",
+        help=_("tell a game turn by turn (who did what to whom, damage, deaths) and the table"),
+        description=_(
+            "Tell a stored game or a record file turn by turn: each line is numbered "
+            "with its move, and says who did what to whom, the damage, healing, dying and "
+            "deaths the rules settled, and the end. Then print the table after move N "
+            "(default: the last move), as `sgs-table state` does."
+        ),
     )
-    p.add_argument("game", metavar="GAME", help="a stored game's id, or a .sgs/.json record file")
-    p.add_argument("--at", type=int, metavar="N", help="stop after move N (0 = before the first)")
-    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p.add_argument(
+        "game", metavar="GAME", help=_("a stored game's id, or a .sgs/.json record file")
+    )
+    p.add_argument(
+        "--at", type=int, metavar="N", help=_("stop after move N (0 = before the first)")
+    )
+    p.add_argument("--db", metavar="URL", help=db_help())
     p.set_defaults(handler=_replay)
 
 
@@ -69,11 +76,11 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
     try:
         game, notes = _load(args.game, args.db)
     except (RecordError, StoreError) as exc:
-        print(f"sgs-table: {exc}", file=sys.stderr)
+        print(f"sgs-table: {error_text(exc)}", file=sys.stderr)
         return 1
     at = len(game) if args.at is None else args.at
     if not 0 <= at <= len(game):
-        print(f"sgs-table: --at {at} is outside 0..{len(game)}", file=sys.stderr)
+        print(f"sgs-table: {outside(at, len(game))}", file=sys.stderr)
         return 1
     turns = narrate(game, at)
     shown = [note for note in notes if note[0] <= at]

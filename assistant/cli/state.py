@@ -8,13 +8,25 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, read_game
+from assistant.cli.arguments import Commands, error_text, read_game
 from assistant.cli.terminal import format_table
-from assistant.review import general_name
+from assistant.cli.words import general_key_name
+from assistant.i18n import (
+    SOURCE,
+    _,
+    card_name,
+    join_list,
+    mode_name,
+    ngettext,
+    phase_name,
+    role_name,
+    speaking,
+    tr,
+)
 from engine.derived import attack_range, card, distance, hand_limit, kind
 from engine.record import RecordError
 from engine.rules import describe_winner
-from engine.state import GameState
+from engine.state import GameState, Phase
 from engine.views import describe_frame, summary, to_act
 
 __all__ = ["add_command", "format_state", "state_json"]
@@ -23,28 +35,30 @@ __all__ = ["add_command", "format_state", "state_json"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "state",
-        help="the table after move N of a record: HP, hands, ranges, distances, whose turn",
-        description="Replay a record (.sgs or .json) and print the public state after move N "
-        "(default: the end): per seat HP, max HP, hand count and limit, attack range, "
-        "equipment and judgement zone; the distance matrix; the turn and phase; the "
-        "settlement stack and who is to act; the winner when the game is over.",
+        help=_("the table after move N of a record: HP, hands, ranges, distances, whose turn"),
+        description=_(
+            "Replay a record (.sgs or .json) and print the public state after move N "
+            "(default: the end): per seat HP, max HP, hand count and limit, attack range, "
+            "equipment and judgement zone; the distance matrix; the turn and phase; the "
+            "settlement stack and who is to act; the winner when the game is over."
+        ),
     )
-    p.add_argument("record", type=Path, help="a record file (.sgs or .json)")
-    p.add_argument("--at", type=int, metavar="N", help="after move N (0 = before the first)")
-    p.add_argument("--json", action="store_true", help="print JSON for machines")
+    p.add_argument("record", type=Path, help=_("a record file (.sgs or .json)"))
+    p.add_argument("--at", type=int, metavar="N", help=_("after move N (0 = before the first)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     p.set_defaults(handler=_state)
 
 
 def _state(args: argparse.Namespace, out: TextIO) -> int:
     try:
-        _, game = read_game(args.record)
+        _record, game = read_game(args.record)
         at = len(game) if args.at is None else args.at
         if not 0 <= at <= len(game):
-            print(f"sgs-table: --at {at} is outside 0..{len(game)}", file=sys.stderr)
+            print(f"sgs-table: {outside(at, len(game))}", file=sys.stderr)
             return 2
         state = game.state_at(at)
     except RecordError as exc:
-        print(f"sgs-table: {exc}", file=sys.stderr)
+        print(f"sgs-table: {error_text(exc)}", file=sys.stderr)
         return 1
     if args.json:
         json.dump(state_json(state, at, len(game)), out, ensure_ascii=False, indent=1)
@@ -55,35 +69,57 @@ def _state(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def state_json(state: GameState, at: int, total: int) -> dict[str, object]:
-    """The table after move ``at`` of ``total`` as ``sgs-table state --json`` prints it."""
-    view = summary(state)
+    """The table after move ``at`` of ``total`` as ``sgs-table state --json`` prints it:
+    the same in every language."""
+    with speaking(SOURCE):
+        view = summary(state)
     view["move"] = at
     view["moves"] = total
     return view
 
 
+def outside(at: int, total: int) -> str:
+    """The line refusing ``--at N`` outside the game."""
+    return _("--at {at} is outside 0..{total}").format(at=at, total=total)
+
+
 def format_state(state: GameState, at: int, total: int) -> str:
     """The table in words: seats, distances, turn, settlement stack, who acts."""
-    lines = [f"{state.mode}, {state.players} players, after move {at} of {total}"]
+    heading = ngettext(
+        "{mode}, {players} player, after move {at} of {total}",
+        "{mode}, {players} players, after move {at} of {total}",
+        state.players,
+    )
+    lines = [heading.format(mode=mode_name(state.mode), players=state.players, at=at, total=total)]
     rows = []
     for seat in state.seats:
         alive = seat.alive
         rows.append(
             (
                 seat.seat,
-                ",".join(general_name(g) for g in seat.generals) or "-",
-                seat.role.value if seat.role else "?",
-                f"{seat.hp}/{seat.max_hp}" if alive else "dead",
+                ",".join(general_key_name(g) for g in seat.generals) or "-",
+                role_name(seat.role, state.mode) if seat.role else "?",
+                f"{seat.hp}/{seat.max_hp}" if alive else _("dead"),
                 seat.hand_count,
                 hand_limit(state, seat.seat).value if alive else "",
                 attack_range(state, seat.seat).value if alive else "",
-                " ".join(card(c).name for c in seat.equipment),
-                " ".join(kind(d.kind).name for d in seat.judgement),
+                " ".join(card_name(card(c)) for c in seat.equipment),
+                " ".join(card_name(kind(d.kind)) for d in seat.judgement),
             )
         )
-    headers = ("seat", "general", "role", "hp", "hand", "limit", "range", "equipment", "judgement")
+    headers = (
+        _("seat"),
+        _("general"),
+        _("role"),
+        _("hp"),
+        _("hand"),
+        _("limit"),
+        _("range"),
+        _("equipment"),
+        _("judgement"),
+    )
     lines += [format_table(headers, rows, right=(0, 4, 5, 6)), ""]
-    lines.append("distance (row: from, column: to)")
+    lines.append(_("distance (row: from, column: to)"))
     matrix = []
     for a in state.seats:
         row: list[object] = [a.seat]
@@ -94,15 +130,24 @@ def format_state(state: GameState, at: int, total: int) -> str:
     numbers = tuple(str(s.seat) for s in state.seats)
     lines += [format_table(("", *numbers), matrix, right=tuple(range(len(numbers) + 1))), ""]
     if state.over:
-        lines.append(f"game over: {describe_winner(state.winner)}")
+        lines.append(_("game over: {result}").format(result=tr(describe_winner(state.winner))))
     elif state.turn.seat:
         turn = state.turn
-        lines.append(f"turn {turn.number}: seat {turn.seat}, {turn.phase.value} phase")
+        lines.append(
+            _("turn {turn}: seat {seat}, {phase}").format(
+                turn=turn.number, seat=turn.seat, phase=phase_name(turn.phase)
+            )
+        )
     else:
-        lines.append("setup")
+        lines.append(phase_name(Phase.SETUP))
     for n, frame in enumerate(reversed(state.stack)):
-        lines.append(("now: " if n == 0 else "  under it: ") + describe_frame(frame))
+        settling = tr(describe_frame(frame))
+        if n == 0:
+            lines.append(_("now: {frame}").format(frame=settling))
+        else:
+            lines.append("  " + _("under it: {frame}").format(frame=settling))
     acting = to_act(state)
     if acting:
-        lines.append("to act: " + ", ".join(f"seat {s}" for s in acting))
+        seats = join_list(_("seat {seat}").format(seat=s) for s in acting)
+        lines.append(_("to act: {seats}").format(seats=seats))
     return "\n".join(lines)

@@ -12,106 +12,66 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TextIO
 
-from assistant.cli.arguments import DB_HELP, Commands, with_store
+from assistant.cli.arguments import Commands, db_help, error_text, with_store
 from assistant.cli.replay import load_replay
 from assistant.cli.terminal import format_table
+from assistant.cli.words import card_key_name, general_key_name, side_name
+from assistant.i18n import SOURCE, _, join_list, mode_name, ngettext, pgettext, speaking
 from assistant.review import AcrossGames, GameStats, SeatStats, WinCount, across_games, game_stats
-from assistant.review.narration import general_name, kind_name
 from assistant.store import Store, StoreError
 from engine.game import Game
 from engine.record import RecordError
 
 __all__ = ["add_command", "format_across", "format_game_stats"]
 
-# What a person reads, in one place (to be wrapped for translation).
-TEXT = {
-    "help": "the figures of a game (damage, healing, kills, cards ...) or wins over all games",
-    "description": "Print the figures of a stored game or a record file: per seat the damage "
-    "dealt and taken (normal, fire, thunder), healing, HP lost, kills and deaths, cards used, "
-    "dying and rescues, turns; who damaged whom; the key events with their move numbers. "
-    "With --all, the wins by mode, role, general and player over every stored game.",
-    "game_help": "a stored game's id, or a .sgs/.json record file",
-    "all_help": "wins by mode, role, general and player over all the stored games",
-    "json_help": "print JSON for machines",
-    "one_of": "give a GAME or --all, not both",
-    "heading": "{mode}, {players} players, {moves} moves, {turns} turns; {result}",
-    "winner": "winner: {winner}",
-    "no_winner": "no winner yet",
-    "seats": "Seats",
-    "damage": "Damage by element (dealt / taken)",
-    "matrix": "Who damaged whom (row: source, column: target)",
-    "cards": "Cards used",
-    "dying": "Dying",
-    "events": "Key events",
-    "no_source": "none",
-    "won": "won",
-    "lost": "lost",
-    "unknown": "-",
-    "survived": "survived",
-    "died": "died",
-    "still": "still dying",
-    "games": "{games} games, {finished} finished",
-    "by_mode": "By mode",
-    "by_role": "By role",
-    "by_general": "By general",
-    "by_player": "By player",
-    "nothing": "(none)",
-}
-
-SEAT_HEADERS = (
-    "seat",
-    "general",
-    "role",
-    "result",
-    "turns",
-    "dealt",
-    "taken",
-    "healed",
-    "healing given",
-    "HP lost",
-    "kills",
-    "deaths",
-    "killed by",
-    "dying",
-    "rescues",
-    "saves",
-)
-DAMAGE_HEADERS = ("seat", "normal", "fire", "thunder")
-CARD_HEADERS = ("seat", "basic", "trick", "delayed", "equipment", "cards")
-DYING_HEADERS = ("seat", "from move", "to move", "rescued by", "outcome")
-EVENT_HEADERS = ("move", "event")
-MODE_HEADERS = ("mode", "games", "finished", "winners")
-WIN_HEADERS = ("played", "decided", "wins", "win rate")
+# The damage elements, as the figures key them.
+ELEMENTS = ("normal", "fire", "thunder")
 
 
 def add_command(commands: Commands) -> None:
-    p = commands.add_parser("stats", help=TEXT["help"], description=TEXT["description"])
-    p.add_argument("game", metavar="GAME", nargs="?", help=TEXT["game_help"])
-    p.add_argument("--all", action="store_true", help=TEXT["all_help"])
-    p.add_argument("--json", action="store_true", help=TEXT["json_help"])
-    p.add_argument("--db", metavar="URL", help=DB_HELP)
+    p = commands.add_parser(
+        "stats",
+        help=_("the figures of a game (damage, healing, kills, cards ...) or wins over all games"),
+        description=_(
+            "Print the figures of a stored game or a record file: per seat the damage "
+            "dealt and taken (normal, fire, thunder), healing, HP lost, kills and deaths, cards "
+            "used, dying and rescues, turns; who damaged whom; the key events with their move "
+            "numbers. With --all, the wins by mode, role, general and player over every stored "
+            "game."
+        ),
+    )
+    p.add_argument(
+        "game", metavar="GAME", nargs="?", help=_("a stored game's id, or a .sgs/.json record file")
+    )
+    p.add_argument(
+        "--all",
+        action="store_true",
+        help=_("wins by mode, role, general and player over all the stored games"),
+    )
+    p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
+    p.add_argument("--db", metavar="URL", help=db_help())
     p.set_defaults(handler=_stats)
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
     if bool(args.all) == bool(args.game):
-        print(f"sgs-table: {TEXT['one_of']}", file=sys.stderr)
+        print("sgs-table: " + _("give a GAME or --all, not both"), file=sys.stderr)
         return 1
     if args.all:
         return with_store(args.db, lambda store: _across(store, args.json, out))
     try:
         game = load_replay(args.game, args.db)
     except (RecordError, StoreError) as exc:
-        print(f"sgs-table: {exc}", file=sys.stderr)
+        print(f"sgs-table: {error_text(exc)}", file=sys.stderr)
         return 1
-    stats = game_stats(game)
     if args.json:
-        _dump(stats.as_json(), out)
+        with speaking(SOURCE):  # the key events' texts the same in every language
+            _dump(game_stats(game).as_json(), out)
     else:
-        out.write(format_game_stats(stats) + "\n")
+        out.write(format_game_stats(game_stats(game)) + "\n")
     return 0
 
 
@@ -126,31 +86,66 @@ def _stored_games(store: Store) -> Iterator[tuple[Mapping[str, str], Game]]:
 
 
 def _across(store: Store, as_json: bool, out: TextIO) -> int:
-    result = across_games(_stored_games(store))
     if as_json:
-        _dump(result.as_json(), out)
+        with speaking(SOURCE):
+            _dump(across_games(_stored_games(store)).as_json(), out)
     else:
-        out.write(format_across(result) + "\n")
+        out.write(format_across(across_games(_stored_games(store))) + "\n")
     return 0
 
 
 # ---------------------------------------------------------------- one game
 
 
+def _unknown() -> str:
+    return "-"
+
+
+def _no_source() -> str:
+    # TRANSLATORS: damage with no source (a lightning), in the statistics' tables
+    return _("none")
+
+
+def _nothing() -> str:
+    # TRANSLATORS: a statistics section with nothing in it
+    return _("(none)")
+
+
 def _result(won: bool | None) -> str:
-    return TEXT["unknown"] if won is None else TEXT["won"] if won else TEXT["lost"]
+    return _unknown() if won is None else _("won") if won else _("lost")
 
 
 def _generals(seat: SeatStats) -> str:
-    return ",".join(general_name(g) for g in seat.generals)
+    return ",".join(general_key_name(g) for g in seat.generals)
 
 
-def _seat_row(s: SeatStats) -> tuple[object, ...]:
-    killers = ",".join(str(k) if k else TEXT["no_source"] for k in s.killed_by)
+def _seat_headers() -> tuple[str, ...]:
+    return (
+        _("seat"),
+        _("general"),
+        _("role"),
+        _("result"),
+        _("turns"),
+        _("dealt"),
+        _("taken"),
+        _("healed"),
+        _("healing given"),
+        _("HP lost"),
+        _("kills"),
+        _("deaths"),
+        _("killed by"),
+        _("dying"),
+        _("rescues"),
+        _("saves"),
+    )
+
+
+def _seat_row(s: SeatStats, mode: str) -> tuple[object, ...]:
+    killers = ",".join(str(k) if k else _no_source() for k in s.killed_by)
     return (
         s.seat,
         _generals(s),
-        s.role or TEXT["unknown"],
+        side_name(s.role, mode) if s.role else _unknown(),
         _result(s.won),
         s.turns,
         s.dealt,
@@ -167,29 +162,49 @@ def _seat_row(s: SeatStats) -> tuple[object, ...]:
     )
 
 
+def _damage_headers() -> tuple[str, ...]:
+    return (
+        _("seat"),
+        pgettext("damage", "normal"),
+        pgettext("damage", "fire"),
+        pgettext("damage", "thunder"),
+    )
+
+
 def _damage_rows(stats: GameStats) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = [
-        (s.seat, *(f"{s.damage_dealt[e]} / {s.damage_taken[e]}" for e in DAMAGE_HEADERS[1:]))
+        (s.seat, *(f"{s.damage_dealt[e]} / {s.damage_taken[e]}" for e in ELEMENTS))
         for s in stats.seats
     ]
     none = stats.no_source_damage
-    rows.append((TEXT["no_source"], *(f"{none[e]} / -" for e in DAMAGE_HEADERS[1:])))
+    rows.append((_no_source(), *(f"{none[e]} / -" for e in ELEMENTS)))
     return rows
 
 
 def _matrix(stats: GameStats) -> str:
     headers = ("", *(str(n) for n in range(1, stats.players + 1)))
     rows = [
-        (str(source) if source else TEXT["no_source"], *row)
+        (str(source) if source else _no_source(), *row)
         for source, row in enumerate(stats.damage_matrix)
     ]
     rows = rows[1:] + rows[:1]  # the seats first, damage with no source last
     return format_table(headers, rows, right=tuple(range(1, stats.players + 1)))
 
 
+def _cards_headers() -> tuple[str, ...]:
+    return (
+        _("seat"),
+        pgettext("card type", "basic"),
+        pgettext("card type", "trick"),
+        pgettext("card type", "delayed trick"),
+        pgettext("card type", "equipment"),
+        _("cards"),
+    )
+
+
 def _cards_row(s: SeatStats) -> tuple[object, ...]:
     types = s.cards_by_type()
-    named = ", ".join(f"{kind_name(k)} {n}" for k, n in s.cards_used.items())
+    named = join_list(f"{card_key_name(k)} {n}" for k, n in s.cards_used.items())
     return (
         s.seat,
         types["basic"],
@@ -200,14 +215,17 @@ def _cards_row(s: SeatStats) -> tuple[object, ...]:
     )
 
 
+def _dying_headers() -> tuple[str, ...]:
+    return (_("seat"), _("from move"), _("to move"), _("rescued by"), _("outcome"))
+
+
 def _dying_rows(stats: GameStats) -> list[tuple[object, ...]]:
     rows: list[tuple[object, ...]] = []
     for d in stats.dying:
-        outcome = TEXT["still"] if d.end is None else TEXT["survived" if d.survived else "died"]
+        survived = _("survived") if d.survived else _("died")
+        outcome = _("still dying") if d.end is None else survived
         rescuers = ",".join(str(r) for r in d.rescuers)
-        rows.append(
-            (d.seat, d.start, TEXT["unknown"] if d.end is None else d.end, rescuers, outcome)
-        )
+        rows.append((d.seat, d.start, _unknown() if d.end is None else d.end, rescuers, outcome))
     return rows
 
 
@@ -217,36 +235,45 @@ def _section(title: str, table: str) -> str:
 
 def format_game_stats(stats: GameStats) -> str:
     """The figures of a game as aligned tables, one section each."""
-    result = TEXT["winner"].format(winner=stats.winner) if stats.winner else TEXT["no_winner"]
-    heading = TEXT["heading"].format(
-        mode=stats.mode,
-        players=stats.players,
-        moves=stats.moves,
-        turns=stats.turns,
-        result=result,
+    if stats.winner:
+        result = _("winner: {winner}").format(winner=side_name(stats.winner, stats.mode))
+    else:
+        result = _("no winner yet")
+    game = join_list(
+        (
+            mode_name(stats.mode),
+            ngettext("{n} player", "{n} players", stats.players).format(n=stats.players),
+            ngettext("{n} move", "{n} moves", stats.moves).format(n=stats.moves),
+            ngettext("{n} turn", "{n} turns", stats.turns).format(n=stats.turns),
+        )
     )
+    # TRANSLATORS: {game} is "identity, 4 players, 27 moves, 2 turns"
+    heading = _("{game}; {result}").format(game=game, result=result)
     numbers = (*range(4, 12), *range(13, 16))
+    seats = [_seat_row(s, stats.mode) for s in stats.seats]
     parts = [
         heading,
+        _section(_("Seats"), format_table(_seat_headers(), seats, (0, *numbers))),
         _section(
-            TEXT["seats"],
-            format_table(SEAT_HEADERS, [_seat_row(s) for s in stats.seats], (0, *numbers)),
+            _("Damage by element (dealt / taken)"),
+            format_table(_damage_headers(), _damage_rows(stats), (0, 1, 2, 3)),
         ),
-        _section(TEXT["damage"], format_table(DAMAGE_HEADERS, _damage_rows(stats), (0, 1, 2, 3))),
-        _section(TEXT["matrix"], _matrix(stats)),
+        _section(_("Who damaged whom (row: source, column: target)"), _matrix(stats)),
         _section(
-            TEXT["cards"],
-            format_table(CARD_HEADERS, [_cards_row(s) for s in stats.seats], (0, 1, 2, 3, 4)),
+            _("Cards used"),
+            format_table(_cards_headers(), [_cards_row(s) for s in stats.seats], (0, 1, 2, 3, 4)),
         ),
     ]
     if stats.dying:
         parts.append(
-            _section(TEXT["dying"], format_table(DYING_HEADERS, _dying_rows(stats), (0, 1, 2)))
+            _section(_("Dying"), format_table(_dying_headers(), _dying_rows(stats), (0, 1, 2)))
         )
     events = [(e.move, e.text) for e in stats.key_events]
+    event_headers = (_("move"), _("event"))
     parts.append(
         _section(
-            TEXT["events"], format_table(EVENT_HEADERS, events, (0,)) if events else TEXT["nothing"]
+            _("Key events"),
+            format_table(event_headers, events, (0,)) if events else _nothing(),
         )
     )
     return "\n\n".join(parts)
@@ -257,16 +284,22 @@ def format_game_stats(stats: GameStats) -> str:
 
 def _rate(count: WinCount) -> str:
     rate = count.win_rate
-    return TEXT["unknown"] if rate is None else f"{rate:.0%}"
+    return _unknown() if rate is None else f"{rate:.0%}"
 
 
-def _win_table(first: tuple[str, ...], counts: tuple[WinCount, ...], name: bool = False) -> str:
+def _win_headers() -> tuple[str, ...]:
+    return (_("played"), _("decided"), _("wins"), _("win rate"))
+
+
+def _win_table(
+    first: tuple[str, ...], counts: tuple[WinCount, ...], name: Callable[[WinCount], str]
+) -> str:
     if not counts:
-        return TEXT["nothing"]
+        return _nothing()
     rows = [
         (
-            *((c.mode,) if len(first) == 2 else ()),
-            general_name(c.key) if name else c.key,
+            *((mode_name(c.mode),) if len(first) == 2 else ()),
+            name(c),
             c.played,
             c.decided,
             c.wins,
@@ -274,29 +307,40 @@ def _win_table(first: tuple[str, ...], counts: tuple[WinCount, ...], name: bool 
         )
         for c in counts
     ]
-    numbers = tuple(range(len(first), len(first) + len(WIN_HEADERS)))
-    return format_table((*first, *WIN_HEADERS), rows, numbers)
+    headers = (*first, *_win_headers())
+    numbers = tuple(range(len(first), len(headers)))
+    return format_table(headers, rows, numbers)
 
 
 def format_across(result: AcrossGames) -> str:
     """Wins by mode, role, general and player, as aligned tables."""
     modes = [
         (
-            m.mode,
+            mode_name(m.mode),
             m.games,
             m.finished,
-            ", ".join(f"{side} {n}" for side, n in sorted(m.winners.items())),
+            join_list(f"{side_name(side, m.mode)} {n}" for side, n in sorted(m.winners.items())),
         )
         for m in result.by_mode
     ]
+    mode_headers = (_("mode"), _("games"), _("finished"), _("winners"))
+    games = ngettext(
+        "{n} game, {finished} finished", "{n} games, {finished} finished", result.games
+    )
     parts = [
-        TEXT["games"].format(games=result.games, finished=result.finished),
+        games.format(n=result.games, finished=result.finished),
         _section(
-            TEXT["by_mode"],
-            format_table(MODE_HEADERS, modes, (1, 2)) if modes else TEXT["nothing"],
+            _("By mode"),
+            format_table(mode_headers, modes, (1, 2)) if modes else _nothing(),
         ),
-        _section(TEXT["by_role"], _win_table(("mode", "role"), result.by_role)),
-        _section(TEXT["by_general"], _win_table(("general",), result.by_general, name=True)),
-        _section(TEXT["by_player"], _win_table(("player",), result.by_player)),
+        _section(
+            _("By role"),
+            _win_table((_("mode"), _("role")), result.by_role, lambda c: side_name(c.key, c.mode)),
+        ),
+        _section(
+            _("By general"),
+            _win_table((_("general"),), result.by_general, lambda c: general_key_name(c.key)),
+        ),
+        _section(_("By player"), _win_table((_("player"),), result.by_player, lambda c: c.key)),
     ]
     return "\n\n".join(parts)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Final, TextIO
 
 from assistant.cli.outputs import OutputRefused, check_output, write_file
+from assistant.i18n import _
 from engine.record import HIDDEN_CATEGORIES, unicode_escape
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "SafeStream",
     "display_width",
     "format_table",
+    "pad",
     "terminal_safe",
     "write_output",
 ]
@@ -182,7 +184,8 @@ def write_output(
         print(f"sgs-table: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"sgs-table: cannot write {output}: {exc.strerror}", file=sys.stderr)
+        cannot = _("cannot write {file}: {error}").format(file=output, error=exc.strerror)
+        print(f"sgs-table: {cannot}", file=sys.stderr)
         return 1
     out.write(f"{wrote}\n")
     return 0

@@ -8,7 +8,7 @@ The screen shows :meth:`TablePlan.problems` until there are none.
 
 >>> plan = TablePlan("identity", 5)
 >>> plan.problems()[:2]
-['choose the lord (主公)', 'seat 1 has no general']
+['choose the lord', 'seat 1 has no general']
 >>> [g.key for g in search_generals("赵")], [g.key for g in search_generals("GUAN")]
 (['zhaoyun'], ['guanyu'])
 """
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from assistant.i18n import kingdom_name, mode_name, role_name
+from assistant.i18n import _, general_name, join_list, kingdom_name, mode_name, ngettext, role_name
 from assistant.session import Command, Reply, TableSession, perform
 from engine.catalogue import standard_catalogue
 from engine.modes import MODES
@@ -37,9 +37,14 @@ class ModeChoice:
     lord_chosen: bool  # the players choose a lord who reveals the role (identity)
 
     def roles(self, players: int, variant: str = "") -> str:
-        """'主公1 忠臣1 反贼2 内奸1': the roles a table of this size (and variant) has."""
+        """'主公1 忠臣1 反贼2 内奸1': the roles a table of this size (and variant) has,
+        as the mode names them (3v3: 暖色主帅1 ...)."""
         counts: Counter[Role] = MODES[self.key].role_table(players, variant)
-        return " ".join(f"{role_name(r)}{n}" for r, n in counts.items() if n)
+        # TRANSLATORS: a role and how many seats have it, on the setup screen (主公1)
+        each = _("{role} {count}")
+        return " ".join(
+            each.format(role=role_name(r, self.key), count=n) for r, n in counts.items() if n
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +75,12 @@ def mode_choices() -> tuple[ModeChoice, ...]:
 
 
 def search_generals(query: str = "", kingdom: str = "") -> list[GeneralChoice]:
-    """Generals whose Chinese name holds ``query`` or whose key starts with or holds it.
+    """Generals whose name (Chinese, or in the language in use) holds ``query`` or whose
+    key starts with or holds it.
 
     Case and surrounding spaces do not matter; an empty query lists them all,
-    in catalogue order; ``kingdom`` (魏 蜀 吴 群 or wei shu wu qun) narrows.
+    in catalogue order; ``kingdom`` (its name, 魏 蜀 吴 群 in Chinese, or its key,
+    wei shu wu qun) narrows.
     """
     q = query.strip().lower()
     out: list[GeneralChoice] = []
@@ -81,11 +88,12 @@ def search_generals(query: str = "", kingdom: str = "") -> list[GeneralChoice]:
         k = kingdom_name(g.kingdom.value)
         if kingdom and kingdom not in (k, g.kingdom.value):
             continue
-        if q and q not in g.name and q not in g.key:
+        name = general_name(g)
+        if q and q not in g.name and q not in name.lower() and q not in g.key:
             continue
-        out.append(GeneralChoice(g.key, g.name, k, g.max_hp, g.lord))
+        out.append(GeneralChoice(g.key, name, k, g.max_hp, g.lord))
     # Keys that start with the query first: "liu" finds 刘备 before 孙尚香's ... liu.
-    out.sort(key=lambda c: not c.key.startswith(q) and not c.name.startswith(q))
+    out.sort(key=lambda c: not c.key.startswith(q) and not c.name.lower().startswith(q))
     return out
 
 
@@ -129,14 +137,16 @@ class TablePlan:
     def pick(self, seat: int, key: str) -> str | None:
         """Give ``seat`` the general ``key`` (replacing its last one when full); None or why not."""
         if not 1 <= seat <= self.players:
-            return f"there is no seat {seat} (seats 1-{self.players})"
+            return no_seat(seat, self.players)
         try:
-            standard_catalogue().general(key)
+            general = standard_catalogue().general(key)
         except KeyError:
-            return f"no general {key!r} in the catalogue"
+            return _("no general {key} in the catalogue").format(key=repr(key))
         for other, keys in self.generals.items():
             if key in keys and other != seat:
-                return f"{key} already sits at seat {other}"
+                return _("{general} already sits at seat {seat}").format(
+                    general=general_name(general), seat=other
+                )
         keys = self.generals.setdefault(seat, [])
         if key in keys:
             return None
@@ -148,14 +158,19 @@ class TablePlan:
     def problems(self) -> list[str]:
         out: list[str] = []
         if self.choice.lord_chosen and self.lord is None:
-            out.append("choose the lord (主公)")
+            out.append(_("choose the lord"))
         per = self.choice.generals_per_seat
         for seat in range(1, self.players + 1):
             have = len(self.generals.get(seat, []))
             if have == 0:
-                out.append(f"seat {seat} has no general")
+                out.append(_("seat {seat} has no general").format(seat=seat))
             elif have < per:
-                out.append(f"seat {seat} has {have} of {per} generals")
+                short = ngettext(
+                    "seat {seat} has {have} of {n} general",
+                    "seat {seat} has {have} of {n} generals",
+                    per,
+                )
+                out.append(short.format(seat=seat, have=have, n=per))
         return out
 
     def start(self, session: TableSession, t: float = 0.0) -> Reply:
@@ -166,7 +181,7 @@ class TablePlan:
         leaves ``session`` and its store untouched.
         """
         if bad := self.problems():
-            return Reply(False, "; ".join(bad))
+            return Reply(False, join_list(bad))
         trial = self._run(TableSession(), t)
         if not trial.ok:
             return trial
@@ -189,9 +204,17 @@ class TablePlan:
         return out
 
     def _run(self, session: TableSession, t: float) -> Reply:
-        reply = Reply(False, "nothing to do")
+        reply = Reply(False, _("nothing to do"))
         for command in self.commands(t):
             reply = perform(session, command)
             if not reply.ok:
                 return reply
-        return Reply(True, f"{self.choice.name} · {self.players}人 ready", reply.move)
+        ready = ngettext(
+            "{mode} · {players} player ready", "{mode} · {players} players ready", self.players
+        )
+        return Reply(True, ready.format(mode=self.choice.name, players=self.players), reply.move)
+
+
+def no_seat(seat: int, players: int) -> str:
+    """The refusal of a seat the table does not have."""
+    return _("there is no seat {seat} (seats 1-{players})").format(seat=seat, players=players)

@@ -7,7 +7,7 @@ the screen (``mobile/screens/setup.py``) only lays out what they return.
 >>> plan.pick(1, "liubei"), next_seat(plan, 1)
 (None, 2)
 >>> seat_lines(plan)[0].text
-'1号位\\n刘备 liubei'
+'seat 1\\n刘备 liubei'
 >>> result_label(search_generals("zhaoyun")[0])
 '赵云 zhaoyun · 蜀 4'
 >>> read_sticker("SG1S03W"), read_sticker("SG1G0121")
@@ -20,8 +20,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.setup.plan import GeneralChoice, ModeChoice, TablePlan, search_generals
+from assistant.i18n import _, pgettext, role_name
+from assistant.setup.plan import GeneralChoice, ModeChoice, TablePlan, no_seat, search_generals
 from engine.catalogue import standard_catalogue
+from engine.state import Role
 from vision.payload import GeneralTag, PayloadError, SeatTag, parse
 
 __all__ = [
@@ -56,9 +58,12 @@ class SeatLine:
 
     @property
     def text(self) -> str:
-        """'1号位 主公' then a line per general ('刘备 liubei'), or '未选 · none'."""
-        head = f"{self.seat}号位" + (" 主公" if self.lord else "")
-        names = [g.label for g in self.generals] or ["未选 · none"]
+        """'1号位 主公' then a line per general ('刘备 liubei'), or '未选'."""
+        if self.lord:
+            head = _("seat {seat}, {role}").format(seat=self.seat, role=role_name(Role.LORD))
+        else:
+            head = _("seat {seat}").format(seat=self.seat)
+        names = [g.label for g in self.generals] or [_("not chosen")]
         if self.generals and not self.complete:
             names.append(f"({len(self.generals)}/{self.wanted})")
         return "\n".join([head, *names])
@@ -123,22 +128,23 @@ def clear_seat(plan: TablePlan, seat: int) -> None:
 def toggle_lord(plan: TablePlan, seat: int) -> str | None:
     """Make ``seat`` the lord, or no seat if it is the lord already; None or why not."""
     if not plan.choice.lord_chosen:
-        return f"{plan.choice.name}: no lord to choose"
+        return _("{mode}: no lord to choose").format(mode=plan.choice.name)
     if not 1 <= seat <= plan.players:
-        return f"there is no seat {seat} (seats 1-{plan.players})"
+        return no_seat(seat, plan.players)
     plan.lord = None if plan.lord == seat else seat
     return None
 
 
 def roles_text(choice: ModeChoice, players: int, variant: str = "") -> str:
     """The role line for this size ('主公1 忠臣1 反贼2 内奸1'), or how sides form."""
-    return choice.roles(players, variant) or "按势力 · by kingdom"
+    return choice.roles(players, variant) or _("by kingdom")
 
 
 def kingdom_filters() -> tuple[tuple[str, str], ...]:
-    """(filter, label) for the kingdom buttons: ('', '全部') then each kingdom in the catalogue."""
+    """(filter, label) for the kingdom buttons: ('', '全部') then each kingdom in the catalogue
+    (its name, which `search_generals` takes)."""
     kingdoms = dict.fromkeys(c.kingdom for c in search_generals())
-    return (("", "全部"), *((k, k) for k in kingdoms))
+    return (("", pgettext("kingdoms", "All")), *((k, k) for k in kingdoms))
 
 
 def problems_text(problems: list[str], shown: int = 3) -> str:

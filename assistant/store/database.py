@@ -55,6 +55,7 @@ from sqlalchemy.pool import PoolProxiedConnection, StaticPool
 from sqlmodel import SQLModel
 
 import assistant.store.models  # noqa: F401  (registers the tables in SQLModel.metadata)
+from assistant.i18n import _
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
@@ -133,13 +134,19 @@ class Database:
         write, the paths must still name the files that were opened.
         """
         if self.read_only:
-            raise StoreError(f"database {self.path} is read-only here: nothing can be stored")
+            raise StoreError(
+                _("database {database} is read-only here: nothing can be stored").format(
+                    database=self.path
+                )
+            )
         if self.path is None or self._identity is None:
             return
         if file_identity(self.path) != self._identity:
             raise StoreError(
-                f"database {self.path} is gone (deleted or moved since it was opened); "
-                "nothing was written"
+                _(
+                    "database {database} is gone (deleted or moved since it was opened); "
+                    "nothing was written"
+                ).format(database=self.path)
             )
         if self._wal_replaced():
             self._refuse_without_the_wal()
@@ -160,17 +167,20 @@ class Database:
         -wal index, which a store opened again in this process shares: that one
         must not look for those moves in its new -wal, which never held them.
         """
-        lost = (
-            f"database {self.path}: its -wal file was deleted or replaced while the game was open"
-        )
         if self._checkpoint():
             raise StoreError(
-                f"{lost}; nothing more is stored (what was stored before is safe in the "
-                "database file): reopen the game"
+                _(
+                    "database {database}: its -wal file was deleted or replaced while the game "
+                    "was open; nothing more is stored (what was stored before is safe in the "
+                    "database file): reopen the game"
+                ).format(database=self.path)
             )
         raise StoreError(
-            f"{lost}; nothing more is stored, and what was stored before is not yet in the "
-            "database file: close the game normally (do not kill the program), then reopen it"
+            _(
+                "database {database}: its -wal file was deleted or replaced while the game was "
+                "open; nothing more is stored, and what was stored before is not yet in the "
+                "database file: close the game normally (do not kill the program), then reopen it"
+            ).format(database=self.path)
         )
 
     def _checkpoint(self) -> bool:
@@ -179,7 +189,7 @@ class Database:
             return False
         cursor = self._wal_holder.cursor()
         try:
-            busy, *_ = cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            busy, *_rest = cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         except self.engine.dialect.loaded_dbapi.Error:
             return False
         finally:
@@ -194,9 +204,15 @@ class Database:
         except StoreError:
             raise
         except DBAPIError as exc:
-            raise StoreError(f"database {self.name}: {doing}: {driver_message(exc)}") from None
+            raise StoreError(self._failed(doing, driver_message(exc))) from None
         except SQLAlchemyError as exc:
-            raise StoreError(f"database {self.name}: {doing}: {first_line(str(exc))}") from None
+            raise StoreError(self._failed(doing, first_line(str(exc)))) from None
+
+    def _failed(self, doing: str, error: str) -> str:
+        """``database NAME: DOING: ERROR``: what failed, and the driver's own words."""
+        return _("database {database}: {doing}: {error}").format(
+            database=self.name, doing=doing, error=error
+        )
 
     def hold_wal(self) -> None:
         """Keep one connection open on the SQLite file, and note its -wal file's identity.
@@ -220,9 +236,7 @@ class Database:
                 cursor.close()
         except self.engine.dialect.loaded_dbapi.Error as exc:
             holder.close()
-            raise StoreError(
-                f"database {self.name}: cannot open it: {first_line(str(exc))}"
-            ) from None
+            raise StoreError(self._failed(_("cannot open it"), first_line(str(exc)))) from None
         if mode != "wal":  # a file system without shared memory, say: no -wal to watch
             holder.close()
             return
@@ -239,7 +253,7 @@ class Database:
 
 def first_line(text: str) -> str:
     lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-    return lines[0] if lines else "unknown error"
+    return lines[0] if lines else _("unknown error")
 
 
 def driver_message(exc: DBAPIError) -> str:
@@ -253,22 +267,29 @@ def open_database(url: str | None = None, *, environ: Mapping[str, str] | None =
     try:
         parsed = make_url(resolved)
     except ArgumentError:
-        raise StoreError(f"not a database URL or file: {resolved}") from None
+        raise StoreError(
+            _("not a database URL or file: {database}").format(database=resolved)
+        ) from None
     name = parsed.render_as_string(hide_password=True)
     try:
         path, engine = _create_engine(parsed)
     except NoSuchModuleError:
-        raise StoreError(f"unknown database kind in {name}") from None
+        raise StoreError(_("unknown database kind in {database}").format(database=name)) from None
     except ImportError as exc:
-        hint = " (pip install 'sgs-table[postgres]')" if "psycopg" in str(exc) else ""
-        raise StoreError(f"database {name} needs the {exc.name} driver{hint}") from None
+        if "psycopg" in str(exc):
+            needs = _("database {database} needs the {driver} driver (pip install '{extra}')")
+        else:
+            needs = _("database {database} needs the {driver} driver")
+        raise StoreError(
+            needs.format(database=name, driver=exc.name, extra="sgs-table[postgres]")
+        ) from None
     if path is not None:
         name = str(path)
     read_only = path is not None and _read_only(path)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_reading if read_only else _sqlite_pragmas)
     database = Database(engine, name, path, read_only=read_only)
-    with database.failures("cannot open it"):
+    with database.failures(_("cannot open it")):
         if not read_only:  # a store made by an older version may lack a table: read on
             SQLModel.metadata.create_all(engine)  # creates only what is missing
         if path is not None and not read_only:
@@ -295,7 +316,9 @@ def _create_engine(url: URL) -> tuple[Path | None, Engine]:
             path = Path(url.database)
             if not path.parent.is_dir():
                 raise StoreError(
-                    f"cannot open database {path}: folder {path.parent} does not exist"
+                    _("cannot open database {database}: folder {folder} does not exist").format(
+                        database=path, folder=path.parent
+                    )
                 )
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_MS / 1000}
             if _read_only(path):

@@ -53,6 +53,7 @@ from sqlalchemy import Connection, func, insert, inspect, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import col
 
+from assistant.i18n import _, ngettext, tr
 from assistant.store.database import Database, StoreError, open_database
 from assistant.store.models import GameRow, InputRow, MoveRow, NoteRow, SeatRow, SnapshotRow
 from engine.game import Game
@@ -94,10 +95,17 @@ class ConflictError(StoreError):
     def __init__(self, game_id: int, seq: int, row: str = "move") -> None:
         self.game_id = game_id
         self.seq = seq
-        super().__init__(
-            f"game {game_id} already has {row} {seq}: another session wrote it first; "
-            "reload the game"
-        )
+        if row == "input":
+            message = _(
+                "game {game} already has input {seq}: another session wrote it first; "
+                "reload the game"
+            )
+        else:
+            message = _(
+                "game {game} already has move {seq}: another session wrote it first; "
+                "reload the game"
+            )
+        super().__init__(message.format(game=game_id, seq=seq))
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +179,15 @@ def effective_moves(rows: Iterable[StoredMove]) -> list[StoredMove]:
 def _position(seqs: list[int], target: int, seq: int) -> int:
     at = bisect.bisect_left(seqs, target)
     if at == len(seqs) or seqs[at] != target:
-        raise ValueError(f"move {seq} supersedes move {target}, which is not in effect")
+        raise ValueError(
+            _("move {seq} supersedes move {target}, which is not in effect").format(
+                seq=seq, target=target
+            )
+        )
     if at == 0:
-        raise ValueError(f"move {seq} supersedes the setup, which cannot be corrected")
+        raise ValueError(
+            _("move {seq} supersedes the setup, which cannot be corrected").format(seq=seq)
+        )
     return at
 
 
@@ -221,7 +235,7 @@ class Store:
     def __enter__(self) -> Store:
         return self
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, *_args: object) -> None:
         self.close()
 
     # ------------------------------------------------------------ creating
@@ -245,7 +259,7 @@ class Store:
         assert isinstance(setup, Setup)
         texts = [str(move) for move in record.moves]
         now = _now()
-        with self.db.failures("cannot store the game"):
+        with self.db.failures(_("cannot store the game")):
             self.db.check_file()
             with self.db.engine.begin() as conn:
                 result = conn.execute(
@@ -340,7 +354,9 @@ class Store:
         """Take back the last move in effect (never the setup); returns the new row's number."""
         tail = self._tail_at(game_id, expected_seq)
         if len(tail.seqs) == 1:
-            raise StoreError(f"game {game_id}: nothing to undo (only the setup is left)")
+            raise StoreError(
+                _("game {game}: nothing to undo (only the setup is left)").format(game=game_id)
+            )
         return self._supersede(game_id, tail.seqs[-1], None, expected_seq)
 
     def _supersede(self, game_id: int, target: int, move: Move | None, expected_seq: int) -> int:
@@ -350,10 +366,10 @@ class Store:
         try:
             cut = _position(tail.seqs, target, expected_seq)
         except ValueError as exc:
-            raise StoreError(f"game {game_id}: {exc}") from None
+            raise StoreError(_game_problem(game_id, exc)) from None
         before = tail.game.state
         old_seqs, old_texts = list(tail.seqs), list(tail.texts)
-        taken = [tail.game.undo() for _ in range(len(tail.seqs) - cut)]
+        taken = [tail.game.undo() for _i in range(len(tail.seqs) - cut)]
         del tail.seqs[cut:], tail.texts[cut:]
         text = None if move is None else str(move)
         try:
@@ -394,7 +410,9 @@ class Store:
             or after.over != before.over
         )
         try:
-            with self.db.failures(f"cannot store move {seq} of game {game_id}"):
+            with self.db.failures(
+                _("cannot store move {seq} of game {game}").format(seq=seq, game=game_id)
+            ):
                 self.db.check_file()
                 with self.db.engine.begin() as conn:
                     try:
@@ -444,7 +462,8 @@ class Store:
             "reply": reply,
             "created_at": _now(),
         }
-        with self.db.failures(f"cannot journal input {expected_seq} of game {game_id}"):
+        doing = _("cannot journal input {seq} of game {game}")
+        with self.db.failures(doing.format(seq=expected_seq, game=game_id)):
             self.db.check_file()
             try:
                 with self.db.engine.begin() as conn:
@@ -453,7 +472,7 @@ class Store:
                 # The key, or the game it names: say which.
                 if expected_seq < self.next_input(game_id)[0]:
                     raise ConflictError(game_id, expected_seq, "input") from None
-                raise StoreError(f"no game {game_id} in {self.db.name}") from None
+                raise StoreError(self._no_game(game_id)) from None
         return expected_seq
 
     def add_note(self, game_id: int, move: int, text: str) -> int:
@@ -466,22 +485,27 @@ class Store:
         """
         problem = note_problem(text)
         if problem:
-            raise StoreError(f"game {game_id}: {problem}")
+            raise StoreError(_game_problem(game_id, problem))
         self._headers(game_id)  # an unknown game, said as such
         moves = len(self.moves(game_id))
         if not 0 <= move <= moves:
-            raise StoreError(
-                f"game {game_id} has {moves} moves: a note goes on move 0..{moves}, not {move}"
+            outside = ngettext(
+                "game {game} has {moves} move: a note goes on move 0..{moves}, not {move}",
+                "game {game} has {moves} moves: a note goes on move 0..{moves}, not {move}",
+                moves,
             )
-        with self.db.failures(f"cannot store a note on game {game_id}"):
+            raise StoreError(outside.format(game=game_id, moves=moves, move=move))
+        with self.db.failures(_("cannot store a note on game {game}").format(game=game_id)):
             self.db.check_file()
-            for _ in range(NOTE_ATTEMPTS):
+            for _attempt in range(NOTE_ATTEMPTS):
                 try:
                     with self.db.engine.begin() as conn:
                         return _insert_note(conn, game_id, move, text)
                 except IntegrityError:
                     continue  # another session took that number first: take the next
-        raise StoreError(f"game {game_id}: other sessions keep adding notes; try again")
+        raise StoreError(
+            _("game {game}: other sessions keep adding notes; try again").format(game=game_id)
+        )
 
     # ------------------------------------------------------------ reading
 
@@ -494,7 +518,7 @@ class Store:
     def inputs(self, game_id: int) -> list[StoredInput]:
         """The journal of a game's inputs, in order (empty for an imported record)."""
         self._headers(game_id)  # an unknown game is an error, not an empty journal
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             found = conn.execute(
                 select(
                     col(InputRow.seq),
@@ -511,7 +535,7 @@ class Store:
 
     def next_input(self, game_id: int) -> tuple[int, float]:
         """The sequence number the game's next input gets, and the time of its last (0 if none)."""
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             last = conn.execute(
                 select(col(InputRow.seq), col(InputRow.t))
                 .where(col(InputRow.game_id) == game_id)
@@ -522,7 +546,7 @@ class Store:
 
     def rows(self, game_id: int) -> list[StoredMove]:
         """The whole log of a game, corrections and undos included, in order."""
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             found = conn.execute(
                 select(
                     col(MoveRow.seq),
@@ -535,7 +559,7 @@ class Store:
                 .order_by(col(MoveRow.seq))
             ).all()
         if not found:
-            raise StoreError(f"no game {game_id} in {self.db.name}")
+            raise StoreError(self._no_game(game_id))
         return [StoredMove(*row) for row in found]
 
     def moves(self, game_id: int) -> list[StoredMove]:
@@ -543,7 +567,7 @@ class Store:
         try:
             return effective_moves(self.rows(game_id))
         except ValueError as exc:
-            raise StoreError(f"game {game_id}: {exc}") from None
+            raise StoreError(_game_problem(game_id, exc)) from None
 
     def record(self, game_id: int) -> Record:
         """The game as a record: its headers, the moves in effect and the notes on them."""
@@ -560,7 +584,9 @@ class Store:
             return record_to_json(record) + "\n"
         if fmt == "sgs":
             return format_record(record)
-        raise ValueError(f"unknown export format {fmt!r}; choose sgs or json")
+        raise ValueError(
+            _("unknown export format {format}; choose sgs or json").format(format=repr(fmt))
+        )
 
     def load_game(self, game_id: int) -> Game:
         """Read the game from the database and replay it: the table as it stands now."""
@@ -574,7 +600,7 @@ class Store:
             .group_by(col(SnapshotRow.game_id))
             .subquery()
         )
-        with self.db.failures("cannot list the games"), self.db.engine.connect() as conn:
+        with self.db.failures(_("cannot list the games")), self.db.engine.connect() as conn:
             games = conn.execute(
                 select(
                     col(GameRow.id),
@@ -639,7 +665,7 @@ class Store:
         the stored moves differently from when they were played.
         """
         rows = self.rows(game_id)
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             snapshots = conn.execute(
                 select(
                     col(SnapshotRow.seq),
@@ -669,7 +695,7 @@ class Store:
     # ------------------------------------------------------------ internals
 
     def _notes(self, game_id: int) -> list[Note]:
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             if self.db.read_only and not inspect(conn).has_table("notes"):
                 return []  # a read-only file from before notes: it cannot have any
             found = conn.execute(
@@ -685,14 +711,20 @@ class Store:
         return [Note(*row) for row in found]
 
     def _headers(self, game_id: int) -> dict[str, str]:
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             headers = conn.execute(
                 select(col(GameRow.headers)).where(col(GameRow.id) == game_id)
             ).scalar()
         if headers is None:
-            raise StoreError(f"no game {game_id} in {self.db.name}")
+            raise StoreError(self._no_game(game_id))
         found: dict[str, str] = json.loads(headers)
         return found
+
+    def _no_game(self, game_id: int) -> str:
+        return _("no game {game} in {database}").format(game=game_id, database=self.db.name)
+
+    def _reading(self, game_id: int) -> str:
+        return _("cannot read game {game}").format(game=game_id)
 
     def _tail(self, game_id: int) -> _Tail:
         tail = self._tails.get(game_id)
@@ -708,30 +740,37 @@ class Store:
         if expected_seq < tail.next_seq:
             raise ConflictError(game_id, expected_seq)
         if expected_seq > tail.next_seq:
+            stored = ngettext(
+                "game {game} has {moves} move stored: the next is move {next}, not {seq}",
+                "game {game} has {moves} moves stored: the next is move {next}, not {seq}",
+                tail.next_seq - 1,
+            )
             raise StoreError(
-                f"game {game_id} has {tail.next_seq - 1} moves stored: "
-                f"the next is move {tail.next_seq}, not {expected_seq}"
+                stored.format(
+                    game=game_id, moves=tail.next_seq - 1, next=tail.next_seq, seq=expected_seq
+                )
             )
         return tail
 
     def _load(self, game_id: int) -> _Tail:
         rows = self.rows(game_id)
-        with self.db.failures(f"cannot read game {game_id}"), self.db.engine.connect() as conn:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             snapshot_seq = conn.execute(
                 select(func.max(col(SnapshotRow.seq))).where(col(SnapshotRow.game_id) == game_id)
             ).scalar()
         try:
             kept = effective_moves(rows)
         except ValueError as exc:
-            raise StoreError(f"game {game_id}: {exc}") from None
+            raise StoreError(_game_problem(game_id, exc)) from None
         cache: dict[str, Move] = {}
         game = Game()
         for row in kept:
             try:
                 game.push(_parse(game_id, row, cache))
             except IllegalMove as exc:
+                no_longer = _("game {game} no longer replays: move {seq} ({move}): {reason}")
                 raise StoreError(
-                    f"game {game_id} no longer replays: move {row.seq} ({row.text}): {exc}"
+                    no_longer.format(game=game_id, seq=row.seq, move=row.text, reason=tr(exc))
                 ) from None
         last = rows[-1].seq
         tail = _Tail(
@@ -745,10 +784,17 @@ class Store:
         return tail
 
 
+def _game_problem(game_id: int, problem: object) -> str:
+    """``game N: PROBLEM``, the problem worded in the language in use."""
+    return _("game {game}: {problem}").format(game=game_id, problem=tr(problem))
+
+
 def _refuse_setup(game_id: int, move: Move) -> None:
     # The engine would start over; a game row describes one setup, so that is a new game.
     if isinstance(unforced(move), Setup):
-        raise StoreError(f"game {game_id} already has its setup: start a new game instead")
+        raise StoreError(
+            _("game {game} already has its setup: start a new game instead").format(game=game_id)
+        )
 
 
 def _parse(game_id: int, row: StoredMove, cache: dict[str, Move]) -> Move:
@@ -759,7 +805,11 @@ def _parse(game_id: int, row: StoredMove, cache: dict[str, Move]) -> Move:
         try:
             move = cache[row.text] = Move.parse(row.text)
         except MoveSyntaxError as exc:
-            raise StoreError(f"game {game_id}, move {row.seq}: {exc}") from None
+            raise StoreError(
+                _("game {game}, move {seq}: {problem}").format(
+                    game=game_id, seq=row.seq, problem=tr(exc)
+                )
+            ) from None
     return move
 
 
@@ -802,7 +852,11 @@ def _insert_note(conn: Connection, game_id: int, move: int, text: str) -> int:
         select(func.count(), func.max(col(NoteRow.seq))).where(col(NoteRow.game_id) == game_id)
     ).one()
     if count >= MAX_NOTES:
-        raise StoreError(f"game {game_id} has {MAX_NOTES:,} notes: no more can be added")
+        raise StoreError(
+            _("game {game} has {notes} notes: no more can be added").format(
+                game=game_id, notes=f"{MAX_NOTES:,}"
+            )
+        )
     seq = (last or 0) + 1
     conn.execute(
         insert(NoteRow).values(game_id=game_id, seq=seq, move=move, text=text, created_at=_now())
