@@ -33,7 +33,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from assistant.i18n import N_, SOURCE, speaking, tr
+from assistant.i18n import N_, tr
 from assistant.review.narration import dying_seats, killer_of
 from engine.cards import CardType, Element
 from engine.catalogue import standard_catalogue
@@ -171,8 +171,8 @@ class KeyEvent:
     """A moment worth jumping to: ``kind`` is death, save, damage, role, reveal or win.
 
     ``said`` is the sentence, kept unworded: ``text`` words it in the language
-    in use when it is read, ``as_json`` in the source's words (the same in
-    every language).
+    in use when it is read (``--json`` reads it ``with speaking(SOURCE)``, the
+    same in every language).
     """
 
     move: int
@@ -259,7 +259,11 @@ class GameStats:
         return sum(s.taken for s in self.seats)
 
     def as_json(self) -> dict[str, object]:
-        """A plain dict for ``--json``; the keys are listed in docs/review.md."""
+        """A plain dict for ``--json``; the keys are listed in docs/review.md.
+
+        The key events' texts are in the language in use: ``--json`` makes it
+        ``with speaking(SOURCE)``, the page of a game in the reader's language.
+        """
         return {
             "mode": self.mode,
             "players": self.players,
@@ -295,16 +299,10 @@ class GameStats:
                 for d in self.deaths
             ],
             "key_events": [
-                {"move": e.move, "kind": e.kind, "seat": e.seat, "other": e.other, "text": text}
+                {"move": e.move, "kind": e.kind, "seat": e.seat, "other": e.other, "text": e.text}
                 for e in self.key_events
-                for text in [_source_words(e.said)]
             ],
         }
-
-
-def _source_words(said: Text) -> str:
-    with speaking(SOURCE):
-        return tr(said)
 
 
 def _seat_json(s: SeatStats) -> dict[str, object]:
