@@ -40,6 +40,7 @@ from assistant.i18n import (
     variant_name,
 )
 from assistant.i18n import general_name as name_of_general
+from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.i18n import skill_name as name_of_skill
 from engine.cards import CardType, Colour, Element, Suit
 from engine.catalogue import standard_catalogue
@@ -405,7 +406,7 @@ def _role_revealed(seat: int, key: str, mode: str) -> str:
     if role is None:
         return _("seat {seat} is {role}").format(seat=seat, role=key)
     if mode in ("", "identity"):
-        return _(_ROLE_REVEALED[role]).format(seat=seat)
+        return translate(_ROLE_REVEALED[role]).format(seat=seat)
     return _("seat {seat} is {role}").format(seat=seat, role=role_name(role, mode))
 
 
@@ -703,7 +704,7 @@ def _damage(seat: int, lost: int, source: int | None, card_kind: str | None, hp:
             card=kind_name(card_kind), seat=seat, n=lost, hp=hp
         )
     template = _DAMAGE[_element(card_kind), bool(source)]
-    return _(template).format(seat=seat, n=lost, source=source, hp=hp)
+    return translate(template).format(seat=seat, n=lost, source=source, hp=hp)
 
 
 def _dies(seat: int, role: Role | None, mode: str, killer: int | None) -> str:
@@ -755,7 +756,7 @@ def narrate(game: Game, upto: int | None = None) -> list[Turn]:
     if not 0 <= last <= len(game):
         raise IndexError(f"move {last} is out of range 0..{len(game)}")
     turns: list[Turn] = []
-    part = _Part(0, 0, _(SETUP_HEADING))
+    part = _Part(0, 0, translate(SETUP_HEADING))
     moves = game.moves
     before = game.state_at(0)
     for i in range(1, last + 1):
@@ -772,7 +773,7 @@ def narrate(game: Game, upto: int | None = None) -> list[Turn]:
     _close(turns, part, None)
     if last == len(game) and before.over and before.mode == "identity":
         roles = tuple(Line(last, text) for text in narrate_roles(before))
-        turns.append(Turn(before.turn.number, 0, _(ROLES_HEADING), roles))
+        turns.append(Turn(before.turn.number, 0, translate(ROLES_HEADING), roles))
     return turns
 
 
@@ -814,7 +815,7 @@ def narrate_roles(state: GameState) -> list[str]:
         elif s.role is Role.RENEGADE and only_renegade:
             out.append(_("{who} was the renegade").format(who=who))
         else:
-            out.append(_(_ROLE_WAS[s.role]).format(who=who))
+            out.append(translate(_ROLE_WAS[s.role]).format(who=who))
     return out
 
 

@@ -56,6 +56,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from assistant.i18n import N_, _, kingdom_name, mode_name, ngettext
+from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.review.history import (
     HpSeries,
     LogEntry,
@@ -154,7 +155,7 @@ def log_rows(entries: Iterable[LogEntry], corrected: frozenset[int] = frozenset(
             flag = ""
         first = entry.move != last_move
         last_move = entry.move
-        tag = _(flag) if flag else ""
+        tag = translate(flag) if flag else ""
         rows.append(LogRow("entry", entry.move, entry.text, entry.notation, tag, first, flag))
     return rows
 
@@ -332,7 +333,7 @@ def winner_name(winner: str | None) -> str:
         return ""
     name = WINNER_NAMES.get(winner)
     if name is not None:
-        return _(name)
+        return translate(name)
     return _("{side} wins").format(side=kingdom_name(winner))
 
 

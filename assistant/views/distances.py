@@ -62,7 +62,8 @@ def seat_title(seat: SeatView) -> str:
 
 def seat_button_text(seat: SeatView) -> str:
     """A seat button's two lines: '1号位' and the general ('—' before one is chosen)."""
-    return f"{_('seat {seat}').format(seat=seat.seat)}\n{seat.general or '—'}"
+    number = _("seat {seat}").format(seat=seat.seat)
+    return f"{number}\n{seat.general or '—'}"
 
 
 def seat_lines(seat: SeatView) -> list[str]:

@@ -39,6 +39,7 @@ from assistant.i18n import (
     role_name,
     tr,
 )
+from assistant.i18n import gettext as translate  # an N_() id held in a table
 from engine.catalogue import standard_catalogue
 from engine.derived import attack_range, card, distance, hand_limit_value
 from engine.derived import attack_range_value as _range
@@ -184,7 +185,7 @@ def _equipment(s: Seat) -> tuple[EquipView, ...]:
             badge = "-1"
         else:
             badge = ""
-        out.append(EquipView(_(name), card_id, card_name(c), c.kind.key, badge, slot))
+        out.append(EquipView(translate(name), card_id, card_name(c), c.kind.key, badge, slot))
     return tuple(out)
 
 
