@@ -505,7 +505,8 @@ def _stats_html(stats: Mapping[str, object] | None) -> str:
         return ""
     mode = stats.get("mode")
     body = _value_html(stats, 0, mode if isinstance(mode, str) else "")
-    return f'<section id="stats"><h2>{esc(_("Statistics"))}</h2>{body}</section>'
+    heading = esc(_("Statistics"))
+    return f'<section id="stats"><h2>{heading}</h2>{body}</section>'
 
 
 def _notes_html(notes: Sequence[tuple[int, str]]) -> str:
@@ -516,7 +517,8 @@ def _notes_html(notes: Sequence[tuple[int, str]]) -> str:
         f'<span class="text">{esc(text)}</span></li>'
         for move, text in notes
     )
-    return f'<section id="notes"><h2>{esc(_("Notes"))}</h2><ol>{items}</ol></section>'
+    heading = esc(_("Notes"))
+    return f'<section id="notes"><h2>{heading}</h2><ol>{items}</ol></section>'
 
 
 def _move(n: int) -> str:
