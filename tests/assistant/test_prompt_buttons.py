@@ -148,7 +148,7 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     assert all(b.style == "target" for b in buttons[:-1])
     for b in buttons[:-1]:
         assert b.seat is not None
-        assert f"seat {b.seat} (" in b.label  # the seat label (assistant.views)
+        assert f"{b.seat}号位" in b.label
         assert f"距离{distance_value(s.state, 1, b.seat)}" in b.label
     assert (buttons[-1].label, buttons[-1].style) == ("取消", "cancel")
 
