@@ -1,8 +1,10 @@
 """Printable sticker sheets: QR codes with their names in print, laid out for cutting.
 
 The caller says what each sticker says (`Sticker`: payload, title, subtitle,
-accent colour); this module knows the payload grammar and the paper, nothing
-of the game. `render_sheets` returns the PDF.
+accent colour) and the words of the sheets' footers (`SheetWords`, English
+unless the caller words them: vision knows no language); this module knows the
+payload grammar and the paper, nothing of the game. `render_sheets` returns
+the PDF.
 
 Sheet layout
 ============
@@ -47,8 +49,8 @@ partly empty.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Final
 
@@ -60,6 +62,7 @@ from vision.payload import ActionTag, CardTag, GeneralTag, RoleTag, SeatTag, Tag
 
 __all__ = [
     "COLUMNS",
+    "ENGLISH",
     "MIN_MARGIN_MM",
     "MODULE_MM",
     "PAPERS",
@@ -74,6 +77,7 @@ __all__ = [
     "TEXT_BAND_MM",
     "Paper",
     "SheetLayout",
+    "SheetWords",
     "Sticker",
     "describe_sheet",
     "qr_matrix",
@@ -149,6 +153,46 @@ class Sticker:
     title: str
     subtitle: str
     accent: str | None = None
+
+
+_KIND_NOUNS: Final = {
+    "cards": "cards",
+    "generals": "generals",
+    "roles": "roles",
+    "seats": "seats",
+    "actions": "actions",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SheetWords:
+    """The words a sheet prints besides its stickers, and the PDF's title.
+
+    English by default; a caller that speaks another language passes its own.
+    The templates' ``{fields}`` are filled here: ``about`` (the footer's first
+    part) with ``paper``, ``sheet``, ``total`` and ``contents`` (what the sheet
+    holds, see `describe_sheet`); ``note`` (the scale note) with ``module`` and
+    ``bar`` in millimetres; ``span``, ``single`` and ``count`` (one kind of
+    sticker: ``cards 1-20``, ``seats 7``, ``3 roles``) with ``kind`` (its name in
+    ``kinds``, by ``cards``, ``generals``, ``roles``, ``seats``, ``actions``),
+    ``first``, ``last`` and ``count``; ``separator`` goes between the kinds.
+    """
+
+    title: str = "sgs-table sticker sheets"
+    about: str = "sgs-table labels · {paper} sheet {sheet}/{total} · {contents}"
+    note: str = (
+        "print at 100% / actual size, never 'fit to page': a QR module is {module} mm "
+        "and this bar {bar} mm"
+    )
+    span: str = "{kind} {first}-{last}"
+    single: str = "{kind} {first}"
+    count: str = "{count} {kind}"
+    separator: str = ", "
+    kinds: Mapping[str, str] = field(default_factory=lambda: dict(_KIND_NOUNS))
+
+
+ENGLISH: Final = SheetWords()
+"""The sheets' words when the caller gives none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,12 +302,14 @@ def render_sheets(
     font_path: Path,
     *,
     progress: Callable[[int, int], None] | None = None,
+    words: SheetWords = ENGLISH,
 ) -> bytes:
     """The PDF of `stickers` on sheets of `paper`, in the order given.
 
     `font_path` is a font (TrueType or OpenType) with the CJK titles and the
     suit symbols; it is embedded as a subset. `progress`, if given, is called
-    with (sheets done, sheets in all) after each sheet is drawn.
+    with (sheets done, sheets in all) after each sheet is drawn. `words` are
+    the footers' words (and the PDF's title).
     Raises `ValueError` for an empty list, an invalid payload, an unknown
     paper or a text too long for a sticker.
     """
@@ -274,7 +320,7 @@ def render_sheets(
     pdf = FPDF(unit="mm", format=(layout.paper.width_mm, layout.paper.height_mm))
     pdf.set_auto_page_break(False)
     pdf.set_margins(0, 0, 0)
-    pdf.set_title("sgs-table sticker sheets")
+    pdf.set_title(words.title)
     pdf.set_creator("sgs-table labels")
     pdf.add_font(_FONT, fname=str(font_path))
     total = sheets_needed(len(stickers))
@@ -285,7 +331,8 @@ def render_sheets(
         for slot, sticker in enumerate(chunk):
             _draw_sticker(pdf, layout, slot, sticker)
         _draw_cut_lines(pdf, layout, len(chunk))
-        _draw_footer(pdf, layout, sheet + 1, total, tags[start : start + STICKERS_PER_SHEET])
+        sheet_tags = tags[start : start + STICKERS_PER_SHEET]
+        _draw_footer(pdf, layout, sheet + 1, total, sheet_tags, words)
         if progress is not None:
             progress(sheet + 1, total)
     return bytes(pdf.output())
@@ -371,18 +418,21 @@ def _draw_cut_lines(pdf: FPDF, layout: SheetLayout, filled: int) -> None:
 
 
 def _draw_footer(
-    pdf: FPDF, layout: SheetLayout, sheet: int, total: int, tags: Sequence[Tag]
+    pdf: FPDF,
+    layout: SheetLayout,
+    sheet: int,
+    total: int,
+    tags: Sequence[Tag],
+    words: SheetWords = ENGLISH,
 ) -> None:
     """Up the left margin: what the sheet is from the bottom, the scale note at the top."""
     x = layout.footer_baseline_mm
     bottom, top = layout.grid_bottom_mm, layout.top_mm
     pdf.set_font(_FONT, size=_FOOTER_PT)
     pdf.set_text_color(_QUIET_TEXT)
-    about = f"sgs-table labels · {layout.paper.name} sheet {sheet}/{total} · {describe_sheet(tags)}"
-    note = (
-        f"print at 100% / actual size, never 'fit to page': a QR module is {MODULE_MM} mm "
-        f"and this bar {_SCALE_BAR_MM:g} mm"
-    )
+    contents = describe_sheet(tags, words)
+    about = words.about.format(paper=layout.paper.name, sheet=sheet, total=total, contents=contents)
+    note = words.note.format(module=f"{MODULE_MM:g}", bar=f"{_SCALE_BAR_MM:g}")
     bar_end = top + _SCALE_BAR_MM
     note_start = bar_end + 1.5 + pdf.get_string_width(note)
     if bottom - pdf.get_string_width(about) < note_start + 3:
@@ -411,7 +461,7 @@ _NOUNS: Final = {
 }
 
 
-def describe_sheet(tags: Sequence[Tag]) -> str:
+def describe_sheet(tags: Sequence[Tag], words: SheetWords = ENGLISH) -> str:
     """What a sheet holds, kind by kind in order of appearance, for its footer.
 
     Distinct consecutive numbers show as a range, anything else as a count.
@@ -425,18 +475,19 @@ def describe_sheet(tags: Sequence[Tag]) -> str:
     for tag in tags:
         groups.setdefault(_NOUNS[type(tag)], []).append(_number(tag))
     parts: list[str] = []
-    for noun, numbers in groups.items():
+    for key, numbers in groups.items():
+        noun = words.kinds.get(key, key)
         known = [n for n in numbers if n is not None]
         consecutive = len(known) == len(numbers) and known == list(
             range(known[0], known[0] + len(known))
         )
         if consecutive and len(known) == 1:
-            parts.append(f"{noun} {known[0]}")
+            parts.append(words.single.format(kind=noun, first=known[0]))
         elif consecutive:
-            parts.append(f"{noun} {known[0]}-{known[-1]}")
+            parts.append(words.span.format(kind=noun, first=known[0], last=known[-1]))
         else:
-            parts.append(f"{len(numbers)} {noun}")
-    return ", ".join(parts)
+            parts.append(words.count.format(kind=noun, count=len(numbers)))
+    return words.separator.join(parts)
 
 
 def _number(tag: Tag) -> int | None:

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.review.narration import narrate, turn_heading
+from assistant.i18n import gettext as translate  # an N_() id held in a table
+from assistant.review.narration import SETUP_HEADING, narrate, turn_heading
 from assistant.review.stats import game_stats
 from engine.game import Game
 from engine.moves import (
@@ -99,7 +100,7 @@ def log_entries(game: Game, upto: int | None = None) -> list[LogEntry]:
         for line in part.lines:
             told.setdefault(line.move, []).append((part.number, part.heading, line.text))
     entries: list[LogEntry] = []
-    turn, heading = 0, "Setup"
+    turn, heading = 0, translate(SETUP_HEADING)
     for number in range(1, last + 1):
         move = moves[number - 1]
         notation = str(move)

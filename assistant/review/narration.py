@@ -27,7 +27,22 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.cards import CardType, Colour, Suit
+from assistant.i18n import (
+    N_,
+    _,
+    card_name,
+    join_list,
+    mode_name,
+    ngettext,
+    phase_name,
+    role_name,
+    tr,
+    variant_name,
+)
+from assistant.i18n import general_name as name_of_general
+from assistant.i18n import gettext as translate  # an N_() id held in a table
+from assistant.i18n import skill_name as name_of_skill
+from engine.cards import CardType, Colour, Element, Suit
 from engine.catalogue import standard_catalogue
 from engine.derived import card, kind
 from engine.frames import (
@@ -42,6 +57,8 @@ from engine.frames import (
     SkillUse,
 )
 from engine.game import Game
+from engine.generals import General as CatalogueGeneral
+from engine.generals import Skill as CatalogueSkill
 from engine.moves import (
     Chain,
     Deal,
@@ -79,7 +96,7 @@ from engine.moves import (
     Damage as DamageMove,
 )
 from engine.rules import describe_winner
-from engine.state import GameState, Role, Seat
+from engine.state import GameState, Phase, Role, Seat
 
 __all__ = [
     "ROLES_HEADING",
@@ -92,7 +109,8 @@ __all__ = [
 ]
 
 # The heading of the closing part of a finished identity game: every seat's role.
-ROLES_HEADING = "Roles"
+ROLES_HEADING = N_("Roles")
+SETUP_HEADING = N_("Setup")
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,80 +135,97 @@ class Turn:
 
 
 @cache
-def general_name(key: str) -> str:
-    try:
-        return standard_catalogue().general(key).name
-    except KeyError:
-        return key
+def _generals() -> dict[str, CatalogueGeneral]:
+    return {g.key: g for g in standard_catalogue().generals}
 
 
 @cache
-def _skill_names() -> dict[str, str]:
-    return {s.key: s.name for g in standard_catalogue().generals for s in g.skills}
+def _skills() -> dict[str, CatalogueSkill]:
+    return {s.key: s for g in standard_catalogue().generals for s in g.skills}
+
+
+def general_name(key: str) -> str:
+    """A general's name by its key, in the language in use; an unknown key as it is."""
+    general = _generals().get(key)
+    return name_of_general(general) if general is not None else key
 
 
 def skill_name(key: str) -> str:
-    return _skill_names().get(key, key)
+    """A skill's name by its key, in the language in use; an unknown key as it is."""
+    skill = _skills().get(key)
+    return name_of_skill(skill) if skill is not None else key
 
 
 def kind_name(key: str) -> str:
+    """A card kind's name by its key, in the language in use; an unknown key as it is."""
     try:
-        return kind(key).name
+        return card_name(kind(key))
     except KeyError:
         return key
 
 
 def card_label(card_id: int) -> str:
-    """``杀♠7``: the card's Chinese name and face."""
+    """``杀♠7``: the card's name and face."""
     try:
         c = card(card_id)
     except KeyError:
         return f"#{card_id}"
-    return f"{c.name}{c.face}"
+    return f"{card_name(c)}{c.face}"
 
 
 def _cards(cards: Sequence[int], unknown: int = 0) -> str:
     named = " ".join(card_label(c) for c in cards)
     if not unknown:
         return named
-    counted = f"{unknown} unseen card{'s' if unknown != 1 else ''}"
-    return f"{named} and {counted}" if named else counted
+    counted = ngettext("{n} unseen card", "{n} unseen cards", unknown).format(n=unknown)
+    return _("{cards} and {unseen}").format(cards=named, unseen=counted) if named else counted
 
 
 def _count(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def seat_label(state: GameState, number: int) -> str:
-    """``seat 3 诸葛亮``: the number and the face-up generals."""
+    """``seat 3 (诸葛亮)``: the number and the face-up generals."""
     if not 1 <= number <= len(state.seats):
-        return f"seat {number}"
+        return _("seat {seat}").format(seat=number)
     s = state.seat(number)
-    names = [general_name(g) for g in s.generals if g not in s.hidden]
-    return " ".join([f"seat {number}", ",".join(names)]) if names else f"seat {number}"
+    return _seat_named(number, [g for g in s.generals if g not in s.hidden])
+
+
+def _seat_named(number: int, generals: Sequence[str]) -> str:
+    if not generals:
+        return _("seat {seat}").format(seat=number)
+    names = join_list(general_name(g) for g in generals)
+    return _("seat {seat} ({general})").format(seat=number, general=names)
 
 
 def _hp(s: Seat) -> str:
-    return f"HP {s.hp}/{s.max_hp}"
-
-
-def _a(role: str) -> str:
-    return f"an {role}" if role[0] in "aeiou" else f"a {role}"
+    return _("HP {hp}/{max_hp}").format(hp=s.hp, max_hp=s.max_hp)
 
 
 def _zone(zone: str) -> str:
     if ":" in zone:
         where, seat = zone.split(":")
-        place = {"hand": "hand", "equip": "equipment", "judge": "judgement zone"}[where]
-        return f"seat {seat}'s {place}"
-    return {"pile": "the draw pile", "discard": "the discard pile"}.get(zone, f"the {zone} zone")
+        if where == "hand":
+            return _("seat {seat}'s hand").format(seat=seat)
+        if where == "equip":
+            return _("seat {seat}'s equipment").format(seat=seat)
+        return _("seat {seat}'s judgement zone").format(seat=seat)
+    if zone == "pile":
+        return _("the draw pile")
+    if zone == "discard":
+        return _("the discard pile")
+    return _("the {zone} zone").format(zone=zone)
 
 
 def _used(cards: tuple[int, ...], as_kind: str | None) -> str:
     if not cards:
-        return f"a virtual {kind_name(as_kind)}" if as_kind else "nothing"
+        if as_kind:
+            return _("a virtual {card}").format(card=kind_name(as_kind))
+        return _("nothing")
     text = _cards(cards)
-    return f"{text} as {kind_name(as_kind)}" if as_kind else text
+    return _("{cards} as {card}").format(cards=text, card=kind_name(as_kind)) if as_kind else text
 
 
 def _use_kind(m: Use) -> CardType | None:
@@ -216,106 +251,214 @@ def narrate_move(move: Move, before: GameState, after: GameState) -> str | None:
     match move:
         case Forced(move=inner):
             said = narrate_move(inner, before, after)
-            return f"{said} (forced)" if said else f"{inner} (forced)"
+            return _("{move} (forced)").format(move=said or inner)
         case Setup(mode=mode, players=players, variant=variant):
-            extra = f", variant {variant}" if variant else ""
-            return f"{_a(mode)} game for {players} players{extra}"
+            return _setup(mode, players, variant)
         case General(seat=seat, generals=generals, hidden=hidden):
             if hidden:
-                return f"seat {seat} takes {len(generals)} face-down general(s)"
-            names = ",".join(general_name(g) for g in generals)
-            return f"seat {seat} is {names} ({_hp(after.seat(seat))})"
+                return ngettext(
+                    "seat {seat} takes {n} face-down general",
+                    "seat {seat} takes {n} face-down generals",
+                    len(generals),
+                ).format(seat=seat, n=len(generals))
+            names = join_list(general_name(g) for g in generals)
+            return _("seat {seat} is {generals} ({hp})").format(
+                seat=seat, generals=names, hp=_hp(after.seat(seat))
+            )
         case RoleReveal(seat=seat, role=role):
             if before.seat(seat).alive != after.seat(seat).alive:
                 return None  # the death line names the role
-            if role == Role.LORD.value:
-                return f"seat {seat} is the lord"
-            return f"seat {seat} is {_a(role)}"
+            return _role_revealed(seat, role, after.mode)
         case Reveal(seat=seat, general=general):
-            return f"seat {seat} reveals {general_name(general)}"
+            return _("seat {seat} reveals {general}").format(
+                seat=seat, general=general_name(general)
+            )
         case Deal():
-            return "everyone is dealt a starting hand"
+            return _("everyone is dealt a starting hand")
         case Shuffle():
-            return "the discard pile is shuffled into a new draw pile"
+            return _("the discard pile is shuffled into a new draw pile")
         case Draw(seat=seat, count=count, cards=cards):
-            return f"seat {seat} draws {len(cards) + count}"
+            return _("seat {seat} draws {n}").format(seat=seat, n=len(cards) + count)
         case Use(seat=seat, cards=cards, as_kind=as_kind, targets=targets):
             who = seat_label(before, seat)
             what = _used(cards, as_kind)
             kind_type = _use_kind(move)
             if kind_type is CardType.EQUIPMENT and not targets:
-                return f"{who} equips {what}"
+                return _("{who} equips {what}").format(who=who, what=what)
             if kind_type is CardType.DELAYED_TRICK and targets:
-                return f"{who} puts {what} on {seat_label(before, targets[0])}"
-            on = ", ".join(seat_label(before, t) for t in targets)
-            return f"{who} uses {what}" + (f" on {on}" if on else "")
+                return _("{who} puts {what} on {target}").format(
+                    who=who, what=what, target=seat_label(before, targets[0])
+                )
+            if not targets:
+                return _("{who} uses {what}").format(who=who, what=what)
+            on = join_list(seat_label(before, t) for t in targets)
+            return _("{who} uses {what} on {targets}").format(who=who, what=what, targets=on)
         case Respond(seat=seat, cards=cards, as_kind=as_kind):
             what = _used(cards, as_kind)
             ask = before.stack[-1] if before.stack else None
             if isinstance(ask, Ask) and ask.want in ("tao", "peach") and ask.for_seat:
                 if ask.for_seat == seat:
-                    return f"seat {seat} saves themself with {what}"
-                return f"seat {seat} saves seat {ask.for_seat} with {what}"
-            return f"seat {seat} plays {what}"
+                    return _("seat {seat} saves themself with {what}").format(seat=seat, what=what)
+                return _("seat {seat} saves seat {other} with {what}").format(
+                    seat=seat, other=ask.for_seat, what=what
+                )
+            return _("seat {seat} plays {what}").format(seat=seat, what=what)
         case Pass() | Next() | DamageMove() | Heal() | LoseHp() | Die() | End():
             return None
         case Discard(seat=seat, cards=cards, unknown=unknown):
-            return f"seat {seat} discards {_cards(cards, unknown)}"
+            return _("seat {seat} discards {cards}").format(seat=seat, cards=_cards(cards, unknown))
         case Give(seat=seat, to=to, cards=cards, unknown=unknown):
             what = _cards(cards) if cards and not unknown else _count(len(cards) + unknown)
-            return f"seat {seat} gives {what} to seat {to}"
+            return _("seat {seat} gives {cards} to seat {other}").format(
+                seat=seat, cards=what, other=to
+            )
         case Take(seat=seat, source=source, cards=cards, unknown=unknown):
-            return f"seat {seat} takes {_cards(cards, unknown)} from seat {source}"
+            return _("seat {seat} takes {cards} from seat {other}").format(
+                seat=seat, cards=_cards(cards, unknown), other=source
+            )
         case MoveCards(cards=cards, to=to, as_kind=as_kind):
-            extra = f" as {kind_name(as_kind)}" if as_kind else ""
-            return f"{_cards(cards)} goes to {_zone(to)}{extra}"
+            if as_kind:
+                return _("{cards} goes to {place} as {card}").format(
+                    cards=_cards(cards), place=_zone(to), card=kind_name(as_kind)
+                )
+            return _("{cards} goes to {place}").format(cards=_cards(cards), place=_zone(to))
         case Show(seat=seat, cards=cards):
-            return f"seat {seat} shows {_cards(cards)}"
+            return _("seat {seat} shows {cards}").format(seat=seat, cards=_cards(cards))
         case Recast(seat=seat, card=card_id):
-            return f"seat {seat} recasts {card_label(card_id)}"
+            return _("seat {seat} recasts {card}").format(seat=seat, card=card_label(card_id))
         case Skill(seat=seat, skill="guicai", cards=(replacement,)) if (
             _open_judgement(before) is not None
         ):
-            return f"seat {seat} uses 鬼才: {_replaces(replacement, before)}"
+            return _("seat {seat} uses {skill}: {what}").format(
+                seat=seat, skill=skill_name("guicai"), what=_replaces(replacement, before)
+            )
         case Skill(seat=seat, skill=skill, cards=cards, targets=targets):
-            text = f"seat {seat} uses {skill_name(skill)}"
-            if cards:
-                text += f" with {_cards(cards)}"
-            if targets:
-                text += " on " + ", ".join(seat_label(before, t) for t in targets)
-            return text
+            return _skill_used(before, seat, skill, cards, targets)
         case Skip(phase=phase):
-            return f"seat {before.turn.seat} skips the {phase} phase"
+            return _("seat {seat} skips the {phase}").format(
+                seat=before.turn.seat, phase=_phase_name(phase)
+            )
         case ExtraTurn(seat=seat):
-            return f"seat {seat} will take an extra turn"
+            return _("seat {seat} will take an extra turn").format(seat=seat)
         case Chain(seat=seat, chained=chained):
-            return f"seat {seat} is {'chained' if chained else 'unchained'}"
+            if chained:
+                return _("seat {seat} is chained").format(seat=seat)
+            return _("seat {seat} is unchained").format(seat=seat)
         case Flip(seat=seat):
-            return f"seat {seat} turns face {'down' if after.seat(seat).flipped else 'up'}"
+            if after.seat(seat).flipped:
+                return _("seat {seat} turns face down").format(seat=seat)
+            return _("seat {seat} turns face up").format(seat=seat)
         case Mark(seat=seat, name=name, delta=delta):
-            verb = "gains" if delta > 0 else "loses"
-            return f"seat {seat} {verb} {abs(delta)} {name} mark{'s' if abs(delta) != 1 else ''}"
+            n = abs(delta)
+            if delta > 0:
+                said = ngettext(
+                    "seat {seat} gains {n} {mark} mark", "seat {seat} gains {n} {mark} marks", n
+                )
+            else:
+                said = ngettext(
+                    "seat {seat} loses {n} {mark} mark", "seat {seat} loses {n} {mark} marks", n
+                )
+            return said.format(seat=seat, n=n, mark=name)
         case Judge():
             return _judge(move, before)
     return str(move)
+
+
+def _setup(mode: str, players: int, variant: str) -> str:
+    """``an identity game for 5 players``, with its variant if it has one."""
+    if mode == "identity":
+        # TRANSLATORS: {mode} is the mode's name; English says "an" before a vowel
+        game = ngettext("an {mode} game for {n} player", "an {mode} game for {n} players", players)
+    else:
+        game = ngettext("a {mode} game for {n} player", "a {mode} game for {n} players", players)
+    said = game.format(mode=mode_name(mode), n=players)
+    if not variant:
+        return said
+    return _("{game}, variant {variant}").format(game=said, variant=variant_name(variant))
+
+
+# How each role is said when a seat reveals it, and when the roles are told at the end.
+_ROLE_REVEALED = {
+    Role.LORD: N_("seat {seat} is the lord"),
+    Role.LOYALIST: N_("seat {seat} is a loyalist"),
+    Role.REBEL: N_("seat {seat} is a rebel"),
+    Role.RENEGADE: N_("seat {seat} is a renegade"),
+    Role.CIVILIAN: N_("seat {seat} is a civilian"),
+}
+_ROLE_WAS = {
+    Role.LORD: N_("{who} was the lord"),
+    Role.LOYALIST: N_("{who} was a loyalist"),
+    Role.REBEL: N_("{who} was a rebel"),
+    Role.RENEGADE: N_("{who} was a renegade"),
+    Role.CIVILIAN: N_("{who} was a civilian"),
+}
+
+
+def _role(key: str) -> Role | None:
+    try:
+        return Role(key)
+    except ValueError:
+        return None
+
+
+def _role_revealed(seat: int, key: str, mode: str) -> str:
+    role = _role(key)
+    if role is None:
+        return _("seat {seat} is {role}").format(seat=seat, role=key)
+    if mode in ("", "identity"):
+        return translate(_ROLE_REVEALED[role]).format(seat=seat)
+    return _("seat {seat} is {role}").format(seat=seat, role=role_name(role, mode))
+
+
+def _phase_name(key: str) -> str:
+    """A phase by its key (``play`` -> the play phase's name)."""
+    try:
+        return phase_name(Phase(key))
+    except ValueError:
+        return key
+
+
+def _skill_used(
+    before: GameState, seat: int, key: str, cards: Sequence[int], targets: Sequence[int]
+) -> str:
+    skill = skill_name(key)
+    on = join_list(seat_label(before, t) for t in targets)
+    if cards and targets:
+        return _("seat {seat} uses {skill} with {cards} on {targets}").format(
+            seat=seat, skill=skill, cards=_cards(cards), targets=on
+        )
+    if cards:
+        return _("seat {seat} uses {skill} with {cards}").format(
+            seat=seat, skill=skill, cards=_cards(cards)
+        )
+    if targets:
+        return _("seat {seat} uses {skill} on {targets}").format(seat=seat, skill=skill, targets=on)
+    return _("seat {seat} uses {skill}").format(seat=seat, skill=skill)
 
 
 def _replaces(replacement: int, before: GameState) -> str:
     """鬼才: which card now stands as the judgement card, in place of which."""
     at = _open_judgement(before)
     frame = before.stack[at] if at is not None else None
-    replaced = f" {card_label(frame.card)}" if isinstance(frame, Judgement) else ""
-    return f"{card_label(replacement)} replaces the judgement card{replaced}"
+    if isinstance(frame, Judgement):
+        return _("{card} replaces the judgement card {old}").format(
+            card=card_label(replacement), old=card_label(frame.card)
+        )
+    return _("{card} replaces the judgement card").format(card=card_label(replacement))
 
 
 def _judge(move: Judge, before: GameState) -> str:
     why = ""
     judging = next((f for f in reversed(before.stack) if isinstance(f, Judging)), None)
     if judging is not None and judging.seat == move.seat:
-        why = f" for {kind_name(judging.kind)}"
+        why = kind_name(judging.kind)
     elif move.reason:
-        why = f" for {skill_name(move.reason)}"
-    return f"seat {move.seat}'s judgement{why}: {card_label(move.card)}"
+        why = skill_name(move.reason)
+    if why:
+        return _("seat {seat}'s judgement for {what}: {card}").format(
+            seat=move.seat, what=why, card=card_label(move.card)
+        )
+    return _("seat {seat}'s judgement: {card}").format(seat=move.seat, card=card_label(move.card))
 
 
 # ---------------------------------------------------------------- judgement results
@@ -323,8 +466,8 @@ def _judge(move: Judge, before: GameState) -> str:
 # The delayed tricks that skip a phase, the suit that escapes them and the phase they
 # skip (乐不思蜀: unless a heart, no play phase; 兵粮寸断: unless a club, no draw phase).
 _SKIPPING_TRICKS = {
-    "indulgence": (Suit.HEART, "play"),
-    "supply_shortage": (Suit.CLUB, "draw"),
+    "indulgence": (Suit.HEART, Phase.PLAY),
+    "supply_shortage": (Suit.CLUB, Phase.DRAW),
 }
 
 
@@ -376,14 +519,18 @@ def _delayed_result(trick: Judging, judged: int, after: GameState) -> str:
     skipping = _SKIPPING_TRICKS.get(trick.kind)
     if skipping is not None:
         escape, phase = skipping
-        return "no effect" if c.suit is escape else f"{phase} phase skipped"
+        if c.suit is escape:
+            return _("no effect")
+        return _("{phase} skipped").format(phase=phase_name(phase))
     if trick.kind == "lightning":
         if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
-            return "3 thunder damage"
+            return _("{n} thunder damage").format(n=3)
         zone = after.where.get(trick.card, "")
         holder = int(zone.split(":")[1]) if zone.startswith("judge:") else trick.seat
-        return f"passes to seat {holder}" if holder != trick.seat else f"stays with seat {holder}"
-    return "no effect"
+        if holder != trick.seat:
+            return _("passes to seat {seat}").format(seat=holder)
+        return _("stays with seat {seat}").format(seat=holder)
+    return _("no effect")
 
 
 def _skill_result(use: SkillUse, judged: int) -> str:
@@ -391,14 +538,18 @@ def _skill_result(use: SkillUse, judged: int) -> str:
     c = card(judged)
     red = c.colour is Colour.RED
     if use.key == "tieji":
-        target = f"seat {use.targets[0]}" if use.targets else "the target"
-        return f"{target} cannot play 闪" if red else "no effect"
+        if not red:
+            return _("no effect")
+        shan = kind_name("shan")
+        if use.targets:
+            return _("seat {seat} cannot play {card}").format(seat=use.targets[0], card=shan)
+        return _("the target cannot play {card}").format(card=shan)
     if use.key == "ganglie":
         if c.suit is Suit.HEART:
-            return "no effect"
-        return f"seat {use.other} discards 2 hand cards or takes 1 damage"
+            return _("no effect")
+        return _("seat {seat} discards 2 hand cards or takes 1 damage").format(seat=use.other)
     if use.key == "luoshen":
-        return "the judging ends" if red else "kept"
+        return _("the judging ends") if red else _("kept")
     return ""
 
 
@@ -419,12 +570,17 @@ def narrate_judgement(move: Move, before: GameState, after: GameState) -> str | 
         what, result = kind_name(asker.kind), _delayed_result(asker, judged, after)
     elif isinstance(asker, Ask):
         what = kind_name("eight_diagram")
-        result = "counts as 闪" if card(judged).colour is Colour.RED else "no 闪"
+        if card(judged).colour is Colour.RED:
+            result = _("counts as {card}").format(card=kind_name("shan"))
+        else:
+            result = _("no {card}").format(card=kind_name("shan"))
     elif isinstance(asker, SkillUse):
         what, result = skill_name(asker.key), _skill_result(asker, judged)
     else:
         return None  # a judgement nothing waited for: its card is all there is to tell
-    return f"{what} {face}: {result}" if result else f"{what} {face}"
+    if not result:
+        return f"{what} {face}"
+    return _("{what} {face}: {result}").format(what=what, face=face, result=result)
 
 
 # ---------------------------------------------------------------- effects
@@ -480,65 +636,113 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
     for b, a in zip(before.seats, after.seats, strict=True):
         n = a.seat
         if a.generals != b.generals and not isinstance(plain, General | Reveal):
-            fallen = [general_name(g) for g in b.generals if g not in a.generals]
-            names = [general_name(g) for g in a.generals[:1] if g not in a.hidden]
-            coming = f"{names[0] if names else 'a new general'} comes on ({_hp(a)})"
-            if fallen:
-                killer = killer_of(plain, before, after, n)
-                by = f", killed by seat {killer}" if killer and killer != n else ""
-                out.append(f"seat {n}'s {','.join(fallen)} dies{by}; {coming}")
-            else:
-                out.append(f"seat {n}: {coming}")
+            out.append(_general_change(plain, before, after, b, a))
         elif a.max_hp != b.max_hp and b.max_hp:
-            out.append(f"seat {n}'s max HP becomes {a.max_hp} ({_hp(a)})")
+            out.append(
+                _("seat {seat}'s max HP becomes {max_hp} ({hp})").format(
+                    seat=n, max_hp=a.max_hp, hp=_hp(a)
+                )
+            )
         elif a.hp < b.hp:
             lost = b.hp - a.hp
             if isinstance(plain, LoseHp) and plain.seat == n:
-                out.append(f"seat {n} loses {lost} HP ({_hp(a)})")
+                out.append(_("seat {seat} loses {n} HP ({hp})").format(seat=n, n=lost, hp=_hp(a)))
             else:
                 source, card_kind = _damage_cause(plain, before, after, n)
-                element = _element(card_kind)
-                if card_kind == "lightning":
-                    name = kind_name(card_kind)
-                    out.append(f"{name} strikes seat {n}: {lost} thunder damage ({_hp(a)})")
-                else:
-                    by = f" from seat {source}" if source else ""
-                    out.append(f"seat {n} takes {lost} {element}damage{by} ({_hp(a)})")
+                out.append(_damage(n, lost, source, card_kind, _hp(a)))
         elif a.hp > b.hp and a.max_hp == b.max_hp:
-            out.append(f"seat {n} recovers {a.hp - b.hp} HP ({_hp(a)})")
+            out.append(
+                _("seat {seat} recovers {n} HP ({hp})").format(seat=n, n=a.hp - b.hp, hp=_hp(a))
+            )
         if b.flipped and not a.flipped and not isinstance(plain, Flip):
-            out.append(f"seat {n} is face down: skips the turn and turns face up")
+            out.append(
+                _("seat {seat} is face down: skips the turn and turns face up").format(seat=n)
+            )
         if n in newly_dying:
-            out.append(f"seat {n} is dying (HP {a.hp})")
+            out.append(_("seat {seat} is dying (HP {hp})").format(seat=n, hp=a.hp))
         if b.alive and not a.alive:
-            role = f" ({a.role.value})" if a.role else ""
-            killer = killer_of(plain, before, after, n)
-            by = f", killed by seat {killer}" if killer and killer != n else ""
-            out.append(f"seat {n} dies{role}{by}")
+            out.append(_dies(n, a.role, after.mode, killer_of(plain, before, after, n)))
     if after.winner != before.winner and after.winner is not None:
-        out.append(f"the game ends: {describe_winner(after.winner)}")
+        out.append(_("the game ends: {result}").format(result=tr(describe_winner(after.winner))))
     return out
 
 
-def _element(card_kind: str | None) -> str:
+def _general_change(move: Move, before: GameState, after: GameState, b: Seat, a: Seat) -> str:
+    """A seat's generals changed by themselves: one fell and the next came on (1v1, 3v3)."""
+    n = a.seat
+    fallen = [general_name(g) for g in b.generals if g not in a.generals]
+    names = [general_name(g) for g in a.generals[:1] if g not in a.hidden]
+    if names:
+        coming = _("{general} comes on ({hp})").format(general=names[0], hp=_hp(a))
+    else:
+        coming = _("a new general comes on ({hp})").format(hp=_hp(a))
+    if not fallen:
+        return _("seat {seat}: {next}").format(seat=n, next=coming)
+    gone = join_list(fallen)
+    killer = killer_of(move, before, after, n)
+    if killer and killer != n:
+        return _("seat {seat}'s {general} dies, killed by seat {killer}; {next}").format(
+            seat=n, general=gone, killer=killer, next=coming
+        )
+    return _("seat {seat}'s {general} dies; {next}").format(seat=n, general=gone, next=coming)
+
+
+# Damage as the narration tells it, by element and whether a seat dealt it.
+_DAMAGE = {
+    (None, False): N_("seat {seat} takes {n} damage ({hp})"),
+    (None, True): N_("seat {seat} takes {n} damage from seat {source} ({hp})"),
+    (Element.FIRE, False): N_("seat {seat} takes {n} fire damage ({hp})"),
+    (Element.FIRE, True): N_("seat {seat} takes {n} fire damage from seat {source} ({hp})"),
+    (Element.THUNDER, False): N_("seat {seat} takes {n} thunder damage ({hp})"),
+    (Element.THUNDER, True): N_("seat {seat} takes {n} thunder damage from seat {source} ({hp})"),
+}
+
+
+def _damage(seat: int, lost: int, source: int | None, card_kind: str | None, hp: str) -> str:
+    if card_kind == "lightning":
+        return _("{card} strikes seat {seat}: {n} thunder damage ({hp})").format(
+            card=kind_name(card_kind), seat=seat, n=lost, hp=hp
+        )
+    template = _DAMAGE[_element(card_kind), bool(source)]
+    return translate(template).format(seat=seat, n=lost, source=source, hp=hp)
+
+
+def _dies(seat: int, role: Role | None, mode: str, killer: int | None) -> str:
+    by = killer if killer and killer != seat else None
+    if role is None:
+        if by is None:
+            return _("seat {seat} dies").format(seat=seat)
+        return _("seat {seat} dies, killed by seat {killer}").format(seat=seat, killer=by)
+    named = role_name(role, mode)
+    if by is None:
+        return _("seat {seat} dies ({role})").format(seat=seat, role=named)
+    return _("seat {seat} dies ({role}), killed by seat {killer}").format(
+        seat=seat, role=named, killer=by
+    )
+
+
+def _element(card_kind: str | None) -> Element | None:
     if card_kind is None:
-        return ""
+        return None
     try:
-        element = kind(card_kind).element
+        return kind(card_kind).element
     except KeyError:
-        return ""
-    return f"{element.value} " if element else ""
+        return None
 
 
 # ---------------------------------------------------------------- turns
 
 
 def turn_heading(state: GameState) -> str:
-    """'Turn 3 — seat 2 (关羽)': the heading of the turn the state is in."""
+    """'Turn 3 — seat 2 (关羽), lord': the heading of the turn the state is in."""
     seat = state.turn.seat
     s = state.seat(seat)
-    role = f" ({s.role.value})" if s.role else ""
-    return f"Turn {state.turn.number} — {seat_label(state, seat)}{role}"
+    who = seat_label(state, seat)
+    if s.role is None:
+        return _("Turn {turn} — {who}").format(turn=state.turn.number, who=who)
+    return _("Turn {turn} — {who}, {role}").format(
+        turn=state.turn.number, who=who, role=role_name(s.role, state.mode)
+    )
 
 
 def narrate(game: Game, upto: int | None = None) -> list[Turn]:
@@ -552,7 +756,7 @@ def narrate(game: Game, upto: int | None = None) -> list[Turn]:
     if not 0 <= last <= len(game):
         raise IndexError(f"move {last} is out of range 0..{len(game)}")
     turns: list[Turn] = []
-    part = _Part(0, 0, "Setup")
+    part = _Part(0, 0, translate(SETUP_HEADING))
     moves = game.moves
     before = game.state_at(0)
     for i in range(1, last + 1):
@@ -569,7 +773,7 @@ def narrate(game: Game, upto: int | None = None) -> list[Turn]:
     _close(turns, part, None)
     if last == len(game) and before.over and before.mode == "identity":
         roles = tuple(Line(last, text) for text in narrate_roles(before))
-        turns.append(Turn(before.turn.number, 0, ROLES_HEADING, roles))
+        turns.append(Turn(before.turn.number, 0, translate(ROLES_HEADING), roles))
     return turns
 
 
@@ -605,14 +809,13 @@ def narrate_roles(state: GameState) -> list[str]:
     only_renegade = renegades <= 1 and "two_renegades" not in state.variant
     out: list[str] = []
     for s in state.seats:
-        names = ",".join(general_name(g) for g in s.generals)
-        who = f"seat {s.seat} ({names})" if names else f"seat {s.seat}"
+        who = _seat_named(s.seat, s.generals)
         if s.role is None:
-            out.append(f"{who}: role not revealed")
-        elif s.role is Role.LORD or (s.role is Role.RENEGADE and only_renegade):
-            out.append(f"{who} was the {s.role.value}")
+            out.append(_("{who}: role not revealed").format(who=who))
+        elif s.role is Role.RENEGADE and only_renegade:
+            out.append(_("{who} was the renegade").format(who=who))
         else:
-            out.append(f"{who} was {_a(s.role.value)}")
+            out.append(translate(_ROLE_WAS[s.role]).format(who=who))
     return out
 
 

@@ -43,7 +43,12 @@
 
   const general = (key) => data.generals[key] || key;
   const card = (id, name) => data.cards[String(id)] || name || "#" + id;
-  const words = (key) => String(key).replace(/_/g, " ");
+  // The page's words, in the language it was exported in: a template's {name}
+  // fields are filled from the values given.
+  const words = data.words;
+  const say = (key, values) =>
+    words[key].replace(/\{(\w+)\}/g, (field, name) => (name in (values || {}) ? String(values[name]) : field));
+  const named = (table, key) => (key && table[key]) || key;
 
   function seatCard(seat, frame) {
     const node = el("article", "seat");
@@ -60,7 +65,7 @@
     const head = el("h3");
     head.append(el("span", "number", String(seat.seat)), " ");
     head.append(el("span", "general", seat.generals.map(general).join(" / ") || "—"));
-    head.append(" ", el("span", "role", seat.role || "?"));
+    head.append(" ", el("span", "role", named(words.roles, seat.role) || "?"));
     node.append(head);
     const hp = el("p", "hp");
     const bar = el("span", "bar");
@@ -68,15 +73,16 @@
     const share = seat.max_hp > 0 ? Math.max(0, seat.hp) / seat.max_hp : 0;
     fill.style.width = Math.round(share * 100) + "%";
     bar.append(fill);
-    hp.append(bar, el("span", "hp-text", seat.alive ? "HP " + seat.hp + "/" + seat.max_hp : "dead"));
-    hp.append(el("span", "hand", "hand " + seat.hand_count));
+    const hpText = seat.alive ? say("hp", { hp: seat.hp, max_hp: seat.max_hp }) : say("dead");
+    hp.append(bar, el("span", "hp-text", hpText));
+    hp.append(el("span", "hand", say("hand", { n: seat.hand_count })));
     node.append(hp);
     const equipment = slots.filter((slot) => seat.equipment[slot]);
     if (equipment.length) {
       const list = el("ul", "equipment");
       for (const slot of equipment) {
         const item = el("li", "", card(seat.equipment[slot].id, seat.equipment[slot].name));
-        item.title = words(slot);
+        item.title = named(words.slots, slot);
         list.append(item);
       }
       node.append(list);
@@ -91,18 +97,19 @@
       node.append(list);
     }
     const flags = [];
-    if (frame.turn.seat === seat.seat && !frame.over) flags.push(frame.turn.phase + " phase");
-    if (frame.to_act.includes(seat.seat) && frame.to_act.length < frame.seats.length) flags.push("to act");
-    if (seat.chained) flags.push("chained");
-    if (seat.flipped) flags.push("face down");
+    if (frame.turn.seat === seat.seat && !frame.over) flags.push(named(words.phases, frame.turn.phase));
+    if (frame.to_act.includes(seat.seat) && frame.to_act.length < frame.seats.length) flags.push(say("to_act"));
+    if (seat.chained) flags.push(say("chained"));
+    if (seat.flipped) flags.push(say("face_down"));
     if (flags.length) node.append(el("p", "flags", flags.join(" · ")));
     return node;
   }
 
   function turnText(frame) {
-    if (frame.over) return "game over: " + (data.result || "no winner");
-    if (!frame.turn.seat) return "setup";
-    return "turn " + frame.turn.number + ", seat " + frame.turn.seat + ", " + frame.turn.phase + " phase";
+    if (frame.over) return say("over", { result: data.result || say("no_winner") });
+    if (!frame.turn.seat) return named(words.phases, "setup");
+    const phase = named(words.phases, frame.turn.phase);
+    return say("turn", { turn: frame.turn.number, seat: frame.turn.seat, phase: phase });
   }
 
   function showStory(frame) {
@@ -125,10 +132,12 @@
     d.turn = frame.turn.number;
     d.turnSeat = frame.turn.seat || "";
     d.phase = frame.turn.phase;
-    byId("position").textContent = "move " + at + " of " + last;
+    byId("position").textContent = say("position", { n: at, total: last });
     byId("turn").textContent = turnText(frame);
-    byId("last-move").textContent = at ? "move " + at + ": " + data.moves[at - 1] : "before the first move";
-    byId("stack").textContent = frame.stack.length ? "now: " + frame.stack[0] : "";
+    const move = at ? say("move", { n: at, move: data.moves[at - 1] }) : say("before");
+    byId("last-move").textContent = move;
+    const top = frame.stack.length ? data.stack[frame.stack[0]] || frame.stack[0] : "";
+    byId("stack").textContent = top ? say("now", { frame: top }) : "";
     seats.replaceChildren(...frame.seats.map((seat) => seatCard(seat, frame)));
     if (cursor) {
       const x = String(Number(chart.dataset.x0) + at * Number(chart.dataset.step));

@@ -18,8 +18,6 @@ every turn, and :func:`turn_positions` places each move inside its turn for
 the chart's cursor. :func:`next_in` and :func:`previous_in` find the replay's
 next or previous point of interest (a key move, a seat's move).
 
->>> from assistant.i18n import set_language
->>> chosen = set_language("zh_CN")
 >>> from engine.game import Game
 >>> game = Game()
 >>> for text in ["setup identity 4", "role 1 lord", "general 1 liubei",
@@ -30,15 +28,15 @@ next or previous point of interest (a key move, a seat's move).
 >>> [(row.kind, row.move, row.text, row.tag) for row in rows[:3]]
 [('heading', 0, 'Setup', ''), ('entry', 1, 'an identity game for 4 players', ''), \
 ('entry', 2, 'seat 1 is the lord', '')]
->>> [(row.move, row.tag) for row in rows if row.tag]
-[(4, '已修正')]
+>>> [(row.move, row.flag, row.tag) for row in rows if row.tag]
+[(4, 'corrected', 'corrected')]
 >>> [row.text for row in rows if row.kind == "heading"]
-['Setup', 'Turn 1 — seat 1 刘备 (lord)']
+['Setup', 'Turn 1 — seat 1 (刘备), lord']
 >>> rows[-1].move, rows[-1].text
 (9, 'seat 1 draws 2')
 >>> replay = Replay(game)
 >>> replay.moves, replay.names[1], replay.view(9).heading
-(9, '1 刘备', '第1回合 · 1号位 刘备 · 出牌阶段')
+(9, '1 刘备', 'Turn 1 · seat 1 (刘备) · play phase')
 >>> replay.lines(9)
 ('seat 1 draws 2',)
 >>> chart_lines(replay.hp)[4][-1]
@@ -57,7 +55,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from assistant.i18n import mode_name
+from assistant.i18n import N_, _, kingdom_name, mode_name, ngettext
+from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.review.history import (
     HpSeries,
     LogEntry,
@@ -88,22 +87,20 @@ __all__ = [
     "winner_name",
 ]
 
-FORCED_TAG = "强制"
-CORRECTED_TAG = "已修正"
+# A log row's flags; its tag is the flag's name in the language in use (强制, 已修正).
+FORCED_TAG = N_("forced")
+CORRECTED_TAG = N_("corrected")
 
+# Who won, as the games list and the replay's title say it; a kingdom by its name.
 WINNER_NAMES = {
-    "draw": "平局",
-    "lord": "主公忠臣胜",
-    "loyalist": "忠臣胜",
-    "rebel": "反贼胜",
-    "renegade": "内奸胜",
-    "warm": "暖色方胜",
-    "cold": "冷色方胜",
-    "careerist": "野心家胜",
-    "wei": "魏胜",
-    "shu": "蜀胜",
-    "wu": "吴胜",
-    "qun": "群胜",
+    "draw": N_("a draw"),
+    "lord": N_("lord and loyalists win"),
+    "loyalist": N_("loyalists win"),
+    "rebel": N_("rebels win"),
+    "renegade": N_("renegade wins"),
+    "warm": N_("warm side wins"),
+    "cold": N_("cold side wins"),
+    "careerist": N_("careerist wins"),
 }
 
 
@@ -112,7 +109,8 @@ class LogRow:
     """One row of the log screen: a turn's heading, or one sentence of a move.
 
     ``first`` is False for the second and later sentences of a move (the
-    screen shows the move's number once); ``tag`` is 强制, 已修正 or "".
+    screen shows the move's number once); ``flag`` is `FORCED_TAG`,
+    `CORRECTED_TAG` or "", and ``tag`` its name as the screen shows it (强制, 已修正).
     """
 
     kind: str  # "heading" or "entry"
@@ -121,6 +119,7 @@ class LogRow:
     notation: str = ""
     tag: str = ""
     first: bool = True
+    flag: str = ""
 
 
 def corrected_moves(rows: Sequence[StoredMove]) -> frozenset[int]:
@@ -149,14 +148,15 @@ def log_rows(entries: Iterable[LogEntry], corrected: frozenset[int] = frozenset(
             heading = entry.heading
             rows.append(LogRow("heading", 0, heading))
         if entry.forced:
-            tag = FORCED_TAG
+            flag = FORCED_TAG
         elif entry.move in corrected:
-            tag = CORRECTED_TAG
+            flag = CORRECTED_TAG
         else:
-            tag = ""
+            flag = ""
         first = entry.move != last_move
         last_move = entry.move
-        rows.append(LogRow("entry", entry.move, entry.text, entry.notation, tag, first))
+        tag = translate(flag) if flag else ""
+        rows.append(LogRow("entry", entry.move, entry.text, entry.notation, tag, first, flag))
     return rows
 
 
@@ -324,12 +324,17 @@ def previous_in(points: Sequence[int], n: int) -> int | None:
 def winner_name(winner: str | None) -> str:
     """'主公忠臣胜' for the side that won; '' while the game goes on.
 
+    >>> from assistant.i18n import set_language
+    >>> chosen = set_language("zh_CN")
     >>> winner_name("lord"), winner_name("wei"), winner_name(None)
     ('主公忠臣胜', '魏胜', '')
     """
     if winner is None:
         return ""
-    return WINNER_NAMES.get(winner, f"{winner} 胜")
+    name = WINNER_NAMES.get(winner)
+    if name is not None:
+        return translate(name)
+    return _("{side} wins").format(side=kingdom_name(winner))
 
 
 def _when(created_at: str) -> str:
@@ -351,12 +356,17 @@ def game_line(game: GameSummary) -> str:
     >>> game_line(g)
     '#3 · 11-21 10:46 · 身份局 8人 · 417 步 · 已结束 主公忠臣胜'
     """
-    status = "进行中" if game.status == "playing" else f"已结束 {winner_name(game.winner)}".strip()
-    mode = mode_name(game.mode)
-    return (
-        f"#{game.id} · {_when(game.created_at)} · {mode} {game.players}人"
-        f" · {game.moves} 步 · {status}"
+    if game.status == "playing":
+        status = _("in progress")
+    elif game.winner is None:
+        status = _("finished")
+    else:
+        status = _("finished: {result}").format(result=winner_name(game.winner))
+    table = ngettext("{mode}, {n} player", "{mode}, {n} players", game.players).format(
+        mode=mode_name(game.mode), n=game.players
     )
+    moves = ngettext("{n} move", "{n} moves", game.moves).format(n=game.moves)
+    return " · ".join((f"#{game.id}", _when(game.created_at), table, moves, status))
 
 
 class Replay:

@@ -33,8 +33,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from assistant.review.narration import dying_seats, general_name, killer_of
+from assistant.i18n import N_, tr
+from assistant.review.narration import dying_seats, killer_of
 from engine.cards import CardType, Element
+from engine.catalogue import standard_catalogue
 from engine.derived import card, kind
 from engine.frames import Ask, CardUse, DamageEvent, Expect, Judging, SkillUse
 from engine.game import Game
@@ -52,7 +54,9 @@ from engine.moves import (
     Use,
     unforced,
 )
-from engine.state import GameState, Seat
+from engine.rules import describe_winner
+from engine.state import GameState, Role, Seat
+from engine.text import Text
 
 __all__ = [
     "ELEMENTS",
@@ -87,18 +91,22 @@ HEALING_SKILLS = frozenset({"jieyin", "qingnang", "rende"})  # the skill's user 
 LOSE_HP_SKILLS = frozenset({"kurou"})  # the skill's user loses HP
 BIG_DAMAGE = 2  # damage of this much or more is a key event
 
-# What a person reads, in one place (to be wrapped for translation).
+# What a key event says (its values are worded when it is read: see KeyEvent).
 TEXT = {
-    "death": "seat {seat} ({general}) dies",
-    "death_by": "seat {seat} ({general}) is killed by seat {other}",
-    "save": "seat {other} saves seat {seat} with {card}",
-    "self_save": "seat {seat} saves themself with {card}",
-    "damage": "seat {seat} takes {amount} {element}damage",
-    "damage_by": "seat {seat} takes {amount} {element}damage from seat {other}",
-    "role": "seat {seat} is revealed as {role}",
-    "reveal": "seat {seat} reveals {general}",
-    "win": "the game ends: {winner} wins",
-    "draw": "the game ends in a draw",
+    "death": N_("seat {seat} ({general}) dies"),
+    "death_by": N_("seat {seat} ({general}) is killed by seat {other}"),
+    "save": N_("seat {other} saves seat {seat} with {card}"),
+    "self_save": N_("seat {seat} saves themself with {card}"),
+    "damage": N_("seat {seat} takes {amount} damage"),
+    "damage_by": N_("seat {seat} takes {amount} damage from seat {other}"),
+    "fire_damage": N_("seat {seat} takes {amount} fire damage"),
+    "fire_damage_by": N_("seat {seat} takes {amount} fire damage from seat {other}"),
+    "thunder_damage": N_("seat {seat} takes {amount} thunder damage"),
+    "thunder_damage_by": N_("seat {seat} takes {amount} thunder damage from seat {other}"),
+    "role": N_("seat {seat} is revealed as {role}"),
+    "reveal": N_("seat {seat} reveals {general}"),
+    "win": N_("the game ends: {result}"),
+    "draw": N_("the game ends in a draw"),
 }
 
 
@@ -160,13 +168,22 @@ class Death:
 
 @dataclass(frozen=True, slots=True)
 class KeyEvent:
-    """A moment worth jumping to: ``kind`` is death, save, damage, role, reveal or win."""
+    """A moment worth jumping to: ``kind`` is death, save, damage, role, reveal or win.
+
+    ``said`` is the sentence, kept unworded: ``text`` words it in the language
+    in use when it is read (``--json`` reads it ``with speaking(SOURCE)``, the
+    same in every language).
+    """
 
     move: int
     kind: str
     seat: int | None
     other: int | None
-    text: str
+    said: Text
+
+    @property
+    def text(self) -> str:
+        return tr(self.said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +259,11 @@ class GameStats:
         return sum(s.taken for s in self.seats)
 
     def as_json(self) -> dict[str, object]:
-        """A plain dict for ``--json``; the keys are listed in docs/review.md."""
+        """A plain dict for ``--json``; the keys are listed in docs/review.md.
+
+        The key events' texts are in the language in use: ``--json`` makes it
+        ``with speaking(SOURCE)``, the page of a game in the reader's language.
+        """
         return {
             "mode": self.mode,
             "players": self.players,
@@ -536,8 +557,11 @@ def _deaths(tally: _Tally, number: int, move: Move, before: GameState, after: Ga
             if killer == a.seat:
                 killer = None  # a seat that kills itself scores no kill
             tally.deaths.append(Death(number, a.seat, _general_of(b), killer))
-            text = TEXT["death_by" if killer else "death"]
-            said = text.format(seat=a.seat, general=general_name(_general_of(b)), other=killer)
+            general = _general_value(_general_of(b))
+            if killer:
+                said = _said(TEXT["death_by"], seat=a.seat, general=general, other=killer)
+            else:
+                said = _said(TEXT["death"], seat=a.seat, general=general)
             tally.events.append(KeyEvent(number, "death", a.seat, killer, said))
 
 
@@ -553,9 +577,11 @@ def _rescue(tally: _Tally, number: int, move: Move, before: GameState, after: Ga
     if dying in tally.open_dying:
         tally.open_dying[dying][2].append(plain.seat)
     if saved:
-        name = kind(card_kind).name if card_kind in HEAL_KINDS else card_kind
-        text = TEXT["self_save" if plain.seat == dying else "save"]
-        said = text.format(seat=dying, other=plain.seat, card=name)
+        name: object = kind(card_kind) if card_kind in HEAL_KINDS else card_kind
+        if plain.seat == dying:
+            said = _said(TEXT["self_save"], seat=dying, card=name)
+        else:
+            said = _said(TEXT["save"], seat=dying, other=plain.seat, card=name)
         tally.events.append(KeyEvent(number, "save", dying, plain.seat, said))
 
 
@@ -575,26 +601,53 @@ def _dying_episodes(tally: _Tally, number: int, before: GameState, after: GameSt
 def _reveals(tally: _Tally, number: int, move: Move, before: GameState) -> None:
     plain = unforced(move)
     if isinstance(plain, RoleReveal) and before.turn.number > 0:
-        said = TEXT["role"].format(seat=plain.seat, role=plain.role)
+        said = _said(TEXT["role"], seat=plain.seat, role=_role_value(plain.role))
         tally.events.append(KeyEvent(number, "role", plain.seat, None, said))
     elif isinstance(plain, Reveal):
-        said = TEXT["reveal"].format(seat=plain.seat, general=plain.general)
+        general = _general_value(plain.general)
+        said = _said(TEXT["reveal"], seat=plain.seat, general=general)
         tally.events.append(KeyEvent(number, "reveal", plain.seat, None, said))
 
 
 def _big_damage(tally: _Tally, events: Iterable[HpEvent]) -> None:
     for e in events:
         if e.kind == DAMAGE and e.amount >= BIG_DAMAGE:
-            text = TEXT["damage_by" if e.source else "damage"]
-            element = "" if e.element == NORMAL else f"{e.element} "
-            said = text.format(seat=e.seat, amount=e.amount, element=element, other=e.source)
+            element = "" if e.element == NORMAL else f"{e.element}_"
+            if e.source:
+                template = TEXT[f"{element}damage_by"]
+                said = _said(template, seat=e.seat, amount=e.amount, other=e.source)
+            else:
+                said = _said(TEXT[f"{element}damage"], seat=e.seat, amount=e.amount)
             tally.events.append(KeyEvent(e.move, "damage", e.seat, e.source, said))
 
 
 def _winning(tally: _Tally, number: int, before: GameState, after: GameState) -> None:
     if after.winner is not None and before.winner is None:
-        text = TEXT["draw"] if after.winner == "draw" else TEXT["win"]
-        tally.events.append(KeyEvent(number, "win", None, None, text.format(winner=after.winner)))
+        if after.winner == "draw":
+            said = _said(TEXT["draw"])
+        else:
+            said = _said(TEXT["win"], result=describe_winner(after.winner))
+        tally.events.append(KeyEvent(number, "win", None, None, said))
+
+
+def _said(template: str, **values: object) -> Text:
+    """A key event's sentence: one of `TEXT`, with the values each language words."""
+    return Text(template, tuple(values.items()))
+
+
+def _general_value(key: str) -> object:
+    """A general for a sentence: the catalogue's (each language names it), else its key."""
+    try:
+        return standard_catalogue().general(key)
+    except KeyError:
+        return key
+
+
+def _role_value(key: str) -> object:
+    try:
+        return Role(key)
+    except ValueError:
+        return key
 
 
 def _read(game: Game) -> tuple[_Tally, tuple[HpEvent, ...]]:

@@ -10,6 +10,7 @@ from assistant.stickers.sheets import (
     PAPERS,
     LabelReport,
     parse_kinds,
+    sheet_words,
     stickers_for,
     write_labels,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "LabelReport",
     "describe_tag",
     "parse_kinds",
+    "sheet_words",
     "stickers_for",
     "write_labels",
 ]

@@ -8,15 +8,33 @@
 
 from __future__ import annotations
 
-from typing import Final
-
-from assistant.terms import ACTION_LABELS, ROLE_CARDS
+from assistant.i18n import _, card_name, general_name, pgettext, role_name
+from assistant.terms import ROLE_CARDS
 from engine.catalogue import standard_catalogue
-from vision.payload import ActionTag, CardTag, GeneralTag, RoleTag, SeatTag, Tag
+from engine.state import Role
+from vision.payload import Action, ActionTag, CardTag, GeneralTag, RoleTag, SeatTag, Tag
 
-__all__ = ["describe_tag"]
+__all__ = ["action_name", "describe_tag", "role_card_name"]
 
-_ROLE_NAMES: Final = {number: f"{chinese} {english}" for number, chinese, english, _ in ROLE_CARDS}
+_ROLE_KEYS = {number: english for number, _chinese, english, _copies in ROLE_CARDS}
+
+
+def action_name(action: Action) -> str:
+    """What an action token says (确定, 取消 ...), in the language in use."""
+    names = {
+        Action.OK: pgettext("action token", "confirm"),
+        Action.NO: pgettext("action token", "cancel"),
+        Action.UNDO: pgettext("action token", "undo"),
+        Action.END_PHASE: pgettext("action token", "end phase"),
+        Action.PASS: pgettext("action token", "pass"),
+    }
+    return names[action]
+
+
+def role_card_name(number: int) -> str | None:
+    """The role a role card's number names (1 主公 ...), in the language in use."""
+    key = _ROLE_KEYS.get(number)
+    return role_name(Role(key)) if key is not None else None
 
 
 def describe_tag(tag: Tag) -> str:
@@ -27,19 +45,22 @@ def describe_tag(tag: Tag) -> str:
             try:
                 card = catalogue.card(card_id)
             except KeyError:
-                return f"card {card_id}"
-            return f"card {card_id} {card.name}{card.face}"
+                return _("card {id}").format(id=card_id)
+            named = f"{card_name(card)}{card.face}"
+            return _("card {id} {card}").format(id=card_id, card=named)
         case GeneralTag(number=number):
             generals = catalogue.generals
             if number <= len(generals):
-                return f"general {number} {generals[number - 1].name}"
-            return f"general {number}"
+                general = general_name(generals[number - 1])
+                return _("general {number} {general}").format(number=number, general=general)
+            return _("general {number}").format(number=number)
         case RoleTag(number=number):
-            role = _ROLE_NAMES.get(number)
-            return f"role {number} {role}" if role else f"role {number}"
+            role = role_card_name(number)
+            if role is None:
+                return _("role {number}").format(number=number)
+            return _("role {number} {role}").format(number=number, role=role)
         case SeatTag(seat=seat):
-            return f"seat {seat}"
+            return _("seat {seat}").format(seat=seat)
         case ActionTag(action=action):
-            chinese, english = ACTION_LABELS[action]
-            return f"action {action.value} {chinese} {english}"
+            return _("action {action} {name}").format(action=action.value, name=action_name(action))
     raise TypeError(f"not a sticker tag: {tag!r}")  # pragma: no cover

@@ -1,7 +1,10 @@
 """The sticker sheets for a table, built from the catalogue (``sgs-table labels``).
 
 Which stickers a table needs, and what each one says, is decided here;
-`vision.labels` lays them out and draws them. The kinds, in print order:
+`vision.labels` lays them out and draws them. Titles and footers are in the
+language in use (`sheet_words`); subtitles identify the sticker in the
+catalogue's terms (suit and rank, number, key or English name) whatever the
+language. The kinds, in print order:
 
 - ``cards``: one sticker per physical card, 160, by catalogue id; the subtitle
   is suit and rank, id and English name, red for hearts and diamonds.
@@ -32,16 +35,36 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
+from assistant.i18n import (
+    _,
+    card_name,
+    general_name,
+    join_list,
+    kingdom_name,
+    ngettext,
+    pgettext,
+    role_name,
+)
+from assistant.stickers.names import action_name
 from assistant.terms import ACTION_LABELS, ROLE_CARDS
 from engine.cards import Colour
 from engine.catalogue import standard_catalogue
 from engine.generals import Kingdom
+from engine.state import Role
 from vision.payload import ActionTag, CardTag, GeneralTag, RoleTag, SeatTag
 
 if TYPE_CHECKING:
-    from vision.labels import Sticker
+    from vision.labels import SheetWords, Sticker
 
-__all__ = ["KINDS", "PAPERS", "LabelReport", "parse_kinds", "stickers_for", "write_labels"]
+__all__ = [
+    "KINDS",
+    "PAPERS",
+    "LabelReport",
+    "parse_kinds",
+    "sheet_words",
+    "stickers_for",
+    "write_labels",
+]
 
 KINDS: Final = ("cards", "generals", "roles", "seats", "actions")
 """What can be printed, in the order it is printed."""
@@ -71,7 +94,7 @@ def stickers_for(kind: str) -> list[Sticker]:
         return [
             Sticker(
                 str(CardTag(card.id)),
-                card.name,
+                card_name(card),
                 f"{card.face}  #{card.id}  {card.kind.english}",
                 RED if card.colour is Colour.RED else None,
             )
@@ -81,26 +104,39 @@ def stickers_for(kind: str) -> list[Sticker]:
         return [
             Sticker(
                 str(GeneralTag(number)),
-                general.name,
-                f"{general.kingdom.name_zh}  #{number}  {general.key}",
+                general_name(general),
+                f"{kingdom_name(general.kingdom)}  #{number}  {general.key}",
                 KINGDOM_COLOURS[general.kingdom],
             )
             for number, general in enumerate(catalogue.generals, start=1)
         ]
     if kind == "roles":
         return [
-            Sticker(str(RoleTag(number)), chinese, f"R{number}  {english}  {copy}/{copies}")
-            for number, chinese, english, copies in ROLE_CARDS
+            Sticker(
+                str(RoleTag(number)),
+                role_name(Role(english)),
+                f"R{number}  {english}  {copy}/{copies}",
+            )
+            for number, _chinese, english, copies in ROLE_CARDS
             for copy in range(1, copies + 1)
         ]
     if kind == "seats":
-        return [Sticker(str(SeatTag(seat)), f"{seat}号位", f"seat {seat}") for seat in SEATS]
+        return [
+            Sticker(str(SeatTag(seat)), _("seat {seat}").format(seat=seat), f"seat {seat}")
+            for seat in SEATS
+        ]
     if kind == "actions":
         return [
-            Sticker(str(ActionTag(action)), chinese, f"{action.value}  {english}")
-            for action, (chinese, english) in ACTION_LABELS.items()
+            Sticker(str(ActionTag(action)), action_name(action), f"{action.value}  {english}")
+            for action, (_chinese, english) in ACTION_LABELS.items()
         ]
-    raise ValueError(f"unknown label kind {kind!r}; choose from {', '.join(KINDS)}")
+    raise ValueError(_unknown_kind(kind))
+
+
+def _unknown_kind(kind: str) -> str:
+    return _("unknown label kind '{kind}'; choose from {kinds}").format(
+        kind=kind, kinds=join_list(KINDS)
+    )
 
 
 def parse_kinds(text: str) -> tuple[str, ...]:
@@ -115,10 +151,12 @@ def parse_kinds(text: str) -> tuple[str, ...]:
     """
     wanted = [part.strip() for part in text.split(",") if part.strip()]
     if not wanted:
-        raise ValueError(f"no label kind given; choose from {', '.join(KINDS)}")
+        raise ValueError(
+            _("no label kind given; choose from {kinds}").format(kinds=join_list(KINDS))
+        )
     for kind in wanted:
         if kind not in KINDS:
-            raise ValueError(f"unknown label kind {kind!r}; choose from {', '.join(KINDS)}")
+            raise ValueError(_unknown_kind(kind))
     return tuple(kind for kind in KINDS if kind in wanted)
 
 
@@ -141,10 +179,57 @@ class LabelReport:
         >>> LabelReport(Path("labels.pdf"), "a4", {"seats": 10, "actions": 5}, 1).summary()
         'wrote labels.pdf: 10 seats, 5 actions on 1 A4 page'
         """
-        kinds = ", ".join(f"{count} {kind}" for kind, count in self.counts.items())
+        kinds = join_list(_stickers(kind, count) for kind, count in self.counts.items())
         paper = "A4" if self.paper == "a4" else self.paper.capitalize()
-        pages = "page" if self.pages == 1 else "pages"
-        return f"wrote {self.path}: {kinds} on {self.pages} {paper} {pages}"
+        return ngettext(
+            "wrote {path}: {stickers} on {n} {paper} page",
+            "wrote {path}: {stickers} on {n} {paper} pages",
+            self.pages,
+        ).format(path=self.path, stickers=kinds, n=self.pages, paper=paper)
+
+
+def _stickers(kind: str, n: int) -> str:
+    """``10 seats``: how many stickers of a kind."""
+    if kind == "cards":
+        return ngettext("{n} card", "{n} cards", n).format(n=n)
+    if kind == "generals":
+        return ngettext("{n} general", "{n} generals", n).format(n=n)
+    if kind == "roles":
+        return ngettext("{n} role", "{n} roles", n).format(n=n)
+    if kind == "seats":
+        return ngettext("{n} seat", "{n} seats", n).format(n=n)
+    if kind == "actions":
+        return ngettext("{n} action", "{n} actions", n).format(n=n)
+    return f"{n} {kind}"
+
+
+def sheet_words() -> SheetWords:
+    """The sheets' footers and the PDF's title, in the language in use."""
+    from vision.labels import SheetWords
+
+    return SheetWords(
+        title=_("sgs-table sticker sheets"),
+        # TRANSLATORS: a sheet's footer: {paper} is A4 or Letter, {contents} what it holds
+        about=_("sgs-table labels · {paper} sheet {sheet}/{total} · {contents}"),
+        note=_(
+            "print at 100% / actual size, never 'fit to page': "
+            "a QR module is {module} mm and this bar {bar} mm"
+        ),
+        # TRANSLATORS: what a sheet holds: {kind} is cards, generals ...: cards 1-20
+        span=_("{kind} {first}-{last}"),
+        # TRANSLATORS: what a sheet holds: {kind} is cards, generals ...: seats 7
+        single=_("{kind} {first}"),
+        # TRANSLATORS: what a sheet holds: {kind} is cards, generals ...: 3 roles
+        count=_("{count} {kind}"),
+        separator=pgettext("list separator", ", "),
+        kinds={
+            "cards": pgettext("stickers", "cards"),
+            "generals": pgettext("stickers", "generals"),
+            "roles": pgettext("stickers", "roles"),
+            "seats": pgettext("stickers", "seats"),
+            "actions": pgettext("stickers", "actions"),
+        },
+    )
 
 
 def write_labels(
@@ -164,10 +249,14 @@ def write_labels(
 
     kinds = parse_kinds(",".join(what))
     if paper not in PAPERS:
-        raise ValueError(f"unknown paper {paper!r}; choose from {', '.join(PAPERS)}")
+        raise ValueError(
+            _("unknown paper '{paper}'; choose from {papers}").format(
+                paper=paper, papers=join_list(PAPERS)
+            )
+        )
     by_kind = {kind: stickers_for(kind) for kind in kinds}
     stickers = [sticker for kind in kinds for sticker in by_kind[kind]]
-    pdf = render_sheets(stickers, paper, cjk_font_path(), progress=progress)
+    pdf = render_sheets(stickers, paper, cjk_font_path(), progress=progress, words=sheet_words())
     out.write_bytes(pdf)
     counts = {kind: len(found) for kind, found in by_kind.items()}
     return LabelReport(out, paper, counts, sheets_needed(len(stickers)))

@@ -19,12 +19,16 @@ edges of the seats' boxes instead of their centres.
 >>> view = distance_view(game.state, 1)
 >>> [row_text(row) for row in view.rows][:2]
 ['2号位 关羽 · 距离 1 · 在攻击范围内', '3号位 赵云 · 距离 2 · 不在攻击范围内']
->>> reasons_text(view.rows[1].reasons)
-'2 seats apart'
 >>> range_text(view)
 '攻击范围 1'
 >>> seat_lines(table_view(game.state).seats[0])
 ['主公 · 蜀 · 体力 5/5 · 手牌 4 (上限 5)', '装备: 无', '判定区: 无']
+
+The reasons are the engine's, worded in the language in use (here the source's):
+
+>>> chosen = set_language("C")
+>>> reasons_text(distance_view(game.state, 1).rows[1].reasons)
+'2 seats apart'
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from assistant.i18n import _, pgettext
 from assistant.views.table import DistanceRow, DistanceView, SeatView
 
 __all__ = [
@@ -49,19 +54,16 @@ __all__ = [
 
 Point = tuple[float, float]
 
-IN_RANGE = "在攻击范围内"
-OUT_OF_RANGE = "不在攻击范围内"
-DEAD = "已阵亡"
-
 
 def seat_title(seat: SeatView) -> str:
     """'1号位 刘备', with '(阵亡)' for a dead seat."""
-    return seat.label if seat.alive else f"{seat.label} (阵亡)"
+    return seat.label if seat.alive else _("{seat} (dead)").format(seat=seat.label)
 
 
 def seat_button_text(seat: SeatView) -> str:
     """A seat button's two lines: '1号位' and the general ('—' before one is chosen)."""
-    return f"{seat.seat}号位\n{seat.general or '—'}"
+    number = _("seat {seat}").format(seat=seat.seat)
+    return f"{number}\n{seat.general or '—'}"
 
 
 def seat_lines(seat: SeatView) -> list[str]:
@@ -69,49 +71,65 @@ def seat_lines(seat: SeatView) -> list[str]:
 
     Every number is the SeatView's own (the engine's derived values).
     """
-    head = [seat.role if seat.role != "?" else "身份未明"]
+    head = [seat.role if seat.role != "?" else _("role unknown")]
     if seat.kingdom:
         head.append(seat.kingdom)
-    head.append(f"体力 {seat.hp}/{seat.max_hp}")
-    head.append(f"手牌 {seat.hand} (上限 {seat.hand_limit})")
+    head.append(_("HP {hp}/{max_hp}").format(hp=seat.hp, max_hp=seat.max_hp))
+    head.append(_("hand {hand} (limit {limit})").format(hand=seat.hand, limit=seat.hand_limit))
     lines = [" · ".join(head)]
     if seat.equipment:
         parts = []
         for equip in seat.equipment:
-            if equip.slot == "武器":
-                parts.append(f"武器 {equip.name} (范围 {equip.badge})")
+            if equip.slot_key == "weapon":
+                parts.append(
+                    _("weapon {card} (range {range})").format(card=equip.name, range=equip.badge)
+                )
             else:
-                parts.append(f"{equip.slot} {equip.name}")
-        lines.append("装备: " + " · ".join(parts))
+                parts.append(_("{slot} {card}").format(slot=equip.slot, card=equip.name))
+        lines.append(_("Equipment: {cards}").format(cards=" · ".join(parts)))
     else:
-        lines.append("装备: 无")
-    lines.append("判定区: " + (" · ".join(seat.judgement) if seat.judgement else "无"))
-    states = [word for word, on in (("阵亡", not seat.alive), ("横置", seat.chained)) if on]
+        lines.append(_("Equipment: none"))
+    if seat.judgement:
+        lines.append(_("Judgement zone: {cards}").format(cards=" · ".join(seat.judgement)))
+    else:
+        lines.append(_("Judgement zone: none"))
+    states = [
+        word for word, on in ((_("dead"), not seat.alive), (_("chained"), seat.chained)) if on
+    ]
     if seat.flipped:
-        states.append("翻面")
+        states.append(_("face down"))
     if states:
-        lines.append("状态: " + " · ".join(states))
+        lines.append(_("State: {states}").format(states=" · ".join(states)))
     return lines
 
 
 def range_text(view: DistanceView) -> str:
     """'攻击范围 3': the chosen seat's attack range as the engine measures it."""
-    return f"攻击范围 {view.attack_range}"
+    return _("attack range {range}").format(range=view.attack_range)
 
 
 def reasons_text(reasons: Sequence[str]) -> str:
-    """The engine's reasons, joined: '1 seat apart; +1 horse 的卢 on seat 2: +1'."""
-    return "; ".join(reasons)
+    """The engine's reasons, as the views word them, joined.
+
+    '1 seat apart; +1 horse 的卢 on seat 2: +1'
+    """
+    # TRANSLATORS: between the reasons behind a distance or an attack range
+    return pgettext("reasons", "; ").join(reasons)
 
 
 def row_text(row: DistanceRow) -> str:
     """'2号位 关羽 · 距离 1 · 在攻击范围内' (or '· 已阵亡' for a dead seat)."""
     if not row.alive:
-        return f"{row.label} · {DEAD}"
+        return _("{seat} · dead").format(seat=row.label)
     if row.distance is None:  # measured from a dead seat
-        return f"{row.label} · 无距离 (起点已阵亡)"
-    verdict = IN_RANGE if row.in_range else OUT_OF_RANGE
-    return f"{row.label} · 距离 {row.distance} · {verdict}"
+        return _("{seat} · no distance (measured from a dead seat)").format(seat=row.label)
+    if row.in_range:
+        return _("{seat} · distance {distance} · in attack range").format(
+            seat=row.label, distance=row.distance
+        )
+    return _("{seat} · distance {distance} · out of attack range").format(
+        seat=row.label, distance=row.distance
+    )
 
 
 def box_exit(centre: Point, toward: Point, half_w: float, half_h: float) -> Point:

@@ -28,7 +28,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.i18n import kingdom_name, mode_name, phase_name, role_name
+from assistant.i18n import (
+    N_,
+    _,
+    card_name,
+    general_name,
+    kingdom_name,
+    mode_name,
+    phase_name,
+    role_name,
+    tr,
+)
+from assistant.i18n import gettext as translate  # an N_() id held in a table
 from engine.catalogue import standard_catalogue
 from engine.derived import attack_range, card, distance, hand_limit_value
 from engine.derived import attack_range_value as _range
@@ -47,15 +58,27 @@ __all__ = [
 ]
 
 
+# The equipment slots in the order a seat shows them: their keys and names.
+SLOTS = (
+    ("weapon", N_("weapon")),
+    ("armour", N_("armour")),
+    ("defensive_horse", N_("+1 horse")),
+    ("offensive_horse", N_("-1 horse")),
+    ("treasure", N_("treasure")),
+)
+
+
 @dataclass(frozen=True, slots=True)
 class EquipView:
-    """One equipped card: its slot (武器, 防具, +1马, -1马, 宝物) and what it does to numbers."""
+    """One equipped card: its slot's name (武器, 防具, +1马, -1马, 宝物) and what it
+    does to numbers; ``slot_key`` is the slot's key (``weapon``, ``defensive_horse`` ...)."""
 
     slot: str
     card_id: int
     name: str
     key: str
     badge: str  # the number that matters: "3" for a range-3 weapon, "+1"/"-1" for horses, ""
+    slot_key: str = ""
 
     @property
     def text(self) -> str:
@@ -67,10 +90,10 @@ class SeatView:
     """One seat as the table screen draws it."""
 
     seat: int
-    general: str  # Chinese name of the face-up general, "" before one is chosen
+    general: str  # the face-up general's name (刘备), "" before one is chosen
     general_key: str
     kingdom: str  # 魏 蜀 吴 群 神, "" when unknown
-    role: str  # 主公 忠臣 反贼 内奸, "?" while hidden
+    role: str  # 主公 忠臣 反贼 内奸 (as the mode names them), "?" while hidden
     alive: bool
     hp: int
     max_hp: int
@@ -87,7 +110,9 @@ class SeatView:
     @property
     def label(self) -> str:
         """'3号位 赵云', or '3号位' before a general is chosen."""
-        return f"{self.seat}号位 {self.general}".strip()
+        if not self.general:
+            return _("seat {seat}").format(seat=self.seat)
+        return _("seat {seat} ({general})").format(seat=self.seat, general=self.general)
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,17 +152,17 @@ class DistanceView:
 
 
 def general_label(key: str) -> str:
-    """'赵云 zhaoyun': the Chinese name with the ASCII key."""
+    """'赵云 zhaoyun': the name with the ASCII key."""
     try:
-        return f"{standard_catalogue().general(key).name} {key}"
+        return f"{general_name(standard_catalogue().general(key))} {key}"
     except KeyError:
         return key
 
 
 def shown_general_name(state: GameState, seat: int) -> str:
-    """The Chinese name of the seat's face-up general ('' when none is known or shown)."""
+    """The name of the seat's face-up general ('' when none is known or shown)."""
     key = _shown(state.seat(seat))
-    return standard_catalogue().general(key).name if key else ""
+    return general_name(standard_catalogue().general(key)) if key else ""
 
 
 def _shown(s: Seat) -> str:
@@ -147,23 +172,20 @@ def _shown(s: Seat) -> str:
 
 def _equipment(s: Seat) -> tuple[EquipView, ...]:
     out: list[EquipView] = []
-    for slot, card_id in (
-        ("武器", s.weapon),
-        ("防具", s.armour),
-        ("+1马", s.defensive_horse),
-        ("-1马", s.offensive_horse),
-        ("宝物", s.treasure),
-    ):
+    held = (s.weapon, s.armour, s.defensive_horse, s.offensive_horse, s.treasure)
+    for (slot, name), card_id in zip(SLOTS, held, strict=True):
         if card_id is None:
             continue
         c = card(card_id)
-        if slot == "武器":
+        if slot == "weapon":
             badge = str(c.kind.attack_range or 1)
-        elif slot.endswith("马"):
-            badge = slot[:2]
+        elif slot == "defensive_horse":
+            badge = "+1"
+        elif slot == "offensive_horse":
+            badge = "-1"
         else:
             badge = ""
-        out.append(EquipView(slot, card_id, c.name, c.kind.key, badge))
+        out.append(EquipView(translate(name), card_id, card_name(c), c.kind.key, badge, slot))
     return tuple(out)
 
 
@@ -174,7 +196,7 @@ def seat_view(state: GameState, s: Seat, acting: tuple[int, ...] = ()) -> SeatVi
     kingdom = (s.kingdom or general.kingdom.value) if general is not None else ""
     return SeatView(
         seat=s.seat,
-        general=general.name if general is not None else "",
+        general=general_name(general) if general is not None else "",
         general_key=key,
         kingdom=kingdom_name(kingdom),
         role=role_name(s.role, state.mode) if s.role is not None else "?",
@@ -185,7 +207,7 @@ def seat_view(state: GameState, s: Seat, acting: tuple[int, ...] = ()) -> SeatVi
         hand_limit=hand_limit_value(state, s.seat),
         attack_range=_range(state, s.seat),
         equipment=_equipment(s),
-        judgement=tuple(standard_catalogue().kinds[d.kind].name for d in s.judgement),
+        judgement=tuple(card_name(standard_catalogue().kinds[d.kind]) for d in s.judgement),
         chained=s.chained,
         flipped=s.flipped,
         current=state.turn.seat == s.seat and state.turn.phase not in (Phase.SETUP, Phase.OVER),
@@ -198,12 +220,14 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
     seats = tuple(seat_view(state, s, acting) for s in state.seats)
     phase = phase_name(Phase.OVER) if state.over else phase_name(state.turn.phase)
     if not state.mode:
-        heading = "尚未开局"
+        heading = _("Not started yet")
     elif state.over or state.turn.phase is Phase.SETUP:
         heading = f"{mode_name(state.mode)} · {phase}"
     else:
         who = seats[state.turn.seat - 1].label
-        heading = f"第{state.turn.number}回合 · {who} · {phase}"
+        heading = _("Turn {turn} · {seat} · {phase}").format(
+            turn=state.turn.number, seat=who, phase=phase
+        )
     return TableView(
         mode=state.mode,
         players=state.players,
@@ -219,6 +243,7 @@ def distance_view(state: GameState, seat: int) -> DistanceView:
     """From ``seat``: the distance to every other seat (with reasons) and who is in range."""
     me = seat_view(state, state.seat(seat))
     reach = attack_range(state, seat)
+    range_reasons = tuple(tr(reason) for reason in reach.reasons)
     rows: list[DistanceRow] = []
     for other in state.seats:
         if other.seat == seat:
@@ -234,8 +259,8 @@ def distance_view(state: GameState, seat: int) -> DistanceView:
                 label,
                 other.alive,
                 measure.value,
-                measure.reasons,
+                tuple(tr(reason) for reason in measure.reasons),
                 measure.value <= reach.value,
             )
         )
-    return DistanceView(seat, me.label, reach.value, reach.reasons, tuple(rows))
+    return DistanceView(seat, me.label, reach.value, range_reasons, tuple(rows))

@@ -48,9 +48,11 @@ lord skills for the lord), as ``engine.derived.active_skills`` says.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from assistant.i18n import phase_name
+from assistant.i18n import _, card_name, pgettext, phase_name, skill_name, tr
 from assistant.views.table import shown_general_name
+from engine.catalogue import standard_catalogue
 from engine.derived import active_skills, kind
 from engine.effects import AsCard
 from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point, Window
@@ -67,53 +69,61 @@ class Actor:
 
     seat: int
     general: str
-    skills: tuple[str, ...]
+    skills: tuple[str, ...]  # their names, as the language in use says them
 
 
 @dataclass(frozen=True, slots=True)
 class TimingView:
-    stack: tuple[str, ...]  # newest first
-    point: str
+    stack: tuple[str, ...]  # newest first, in words
+    point: str  # the timing point's name
     acting: tuple[Actor, ...]
 
 
-POINT_NAMES = {
-    Point.DECLARE: "declare (使用牌时)",
-    Point.CHOOSE_TARGETS: "choose targets (选择目标时)",
-    Point.BECOME_TARGET: "become a target (成为目标时)",
-    Point.AFTER_TARGETING: "after targeting (指定目标后 / 成为目标后)",
-    Point.RESPOND: "respond (响应牌时)",
-    Point.TAKE_EFFECT: "take effect (结算效果时)",
-    Point.TO_DISCARD: "to the discard pile (进入弃牌堆时)",
-    Point.BEFORE_CAUSING: "before causing damage (即将造成伤害时)",
-    Point.CAUSING: "causing damage (造成伤害时)",
-    Point.RECEIVING: "receiving damage (受到伤害时)",
-    Point.HP_CHANGE: "losing HP (扣减体力)",
-    Point.AFTER_DAMAGE: "after damage (造成伤害后 / 受到伤害后)",
-    Point.DYING: "dying (濒死)",
-    Point.DEATH: "death (死亡)",
-    Point.JUDGEMENT: "judgement (判定)",
-    Point.DRAW: "draw (摸牌阶段摸牌)",
-    Point.WAIT: "waiting for a choice",
-    Point.DODGED: "after being answered (牌被响应后)",
-    Point.JUDGE_BEFORE: "before the judgement takes effect (判定牌生效前)",
-    Point.JUDGE_AFTER: "after the judgement took effect (判定牌生效后)",
-    Point.SHAN_NEEDED: "a 闪 is needed (需要闪时)",
-    Point.SHA_NEEDED: "a 杀 is needed (需要杀时)",
-    Point.TURN_START: "start of the turn (回合开始时)",
-    Point.PREPARATION: "preparation phase (准备阶段)",
-    Point.JUDGEMENT_PHASE: "judgement phase (判定阶段)",
-    Point.DRAW_START: "start of the draw phase (摸牌阶段开始时)",
-    Point.DRAW_END: "end of the draw phase (摸牌阶段结束时)",
-    Point.PLAY_START: "start of the play phase (出牌阶段开始时)",
-    Point.PLAY_END: "end of the play phase (出牌阶段结束时)",
-    Point.DISCARD_START: "start of the discard phase (弃牌阶段开始时)",
-    Point.DISCARD_END: "end of the discard phase (弃牌阶段结束时)",
-    Point.END_PHASE: "end phase (结束阶段)",
-    Point.TURN_END: "end of the turn (回合结束时)",
-    Point.HAND_EMPTIED: "the last hand card is lost (失去最后的手牌时)",
-    Point.EQUIPMENT_LOST: "an equipment card is lost (失去装备区里的牌时)",
-}
+def _point_names() -> dict[Point, str]:
+    """The timing points as rules 003 names them (使用牌时 ...), in the language in use."""
+    return {
+        Point.DECLARE: pgettext("timing point", "declare"),
+        Point.CHOOSE_TARGETS: pgettext("timing point", "choose targets"),
+        Point.BECOME_TARGET: pgettext("timing point", "become a target"),
+        Point.AFTER_TARGETING: pgettext("timing point", "after targeting"),
+        Point.RESPOND: pgettext("timing point", "respond"),
+        Point.TAKE_EFFECT: pgettext("timing point", "take effect"),
+        Point.TO_DISCARD: pgettext("timing point", "to the discard pile"),
+        Point.BEFORE_CAUSING: pgettext("timing point", "before causing damage"),
+        Point.CAUSING: pgettext("timing point", "causing damage"),
+        Point.RECEIVING: pgettext("timing point", "receiving damage"),
+        Point.HP_CHANGE: pgettext("timing point", "losing HP"),
+        Point.AFTER_DAMAGE: pgettext("timing point", "after damage"),
+        Point.DYING: pgettext("timing point", "dying"),
+        Point.DEATH: pgettext("timing point", "death"),
+        Point.JUDGEMENT: pgettext("timing point", "judgement"),
+        Point.DRAW: pgettext("timing point", "draw"),
+        Point.WAIT: pgettext("timing point", "waiting for a choice"),
+        Point.DODGED: pgettext("timing point", "after being answered"),
+        Point.JUDGE_BEFORE: pgettext("timing point", "before the judgement takes effect"),
+        Point.JUDGE_AFTER: pgettext("timing point", "after the judgement took effect"),
+        Point.SHAN_NEEDED: pgettext("timing point", "a Shan is needed"),
+        Point.SHA_NEEDED: pgettext("timing point", "a Sha is needed"),
+        Point.TURN_START: pgettext("timing point", "start of the turn"),
+        Point.PREPARATION: pgettext("timing point", "preparation phase"),
+        Point.JUDGEMENT_PHASE: pgettext("timing point", "judgement phase"),
+        Point.DRAW_START: pgettext("timing point", "start of the draw phase"),
+        Point.DRAW_END: pgettext("timing point", "end of the draw phase"),
+        Point.PLAY_START: pgettext("timing point", "start of the play phase"),
+        Point.PLAY_END: pgettext("timing point", "end of the play phase"),
+        Point.DISCARD_START: pgettext("timing point", "start of the discard phase"),
+        Point.DISCARD_END: pgettext("timing point", "end of the discard phase"),
+        Point.END_PHASE: pgettext("timing point", "end phase"),
+        Point.TURN_END: pgettext("timing point", "end of the turn"),
+        Point.HAND_EMPTIED: pgettext("timing point", "the last hand card is lost"),
+        Point.EQUIPMENT_LOST: pgettext("timing point", "an equipment card is lost"),
+    }
+
+
+def point_name(point: Point) -> str:
+    """A timing point's name in the language in use (使用牌时 ...)."""
+    return _point_names()[point]
+
 
 _SHA_KINDS = ("sha", "fire_sha", "thunder_sha")
 # The kinds an Ask accepts, for the conversion skills that fit it.
@@ -139,19 +149,21 @@ def timing_view(state: GameState) -> TimingView:
 
 def _frame_word(frame: object) -> str:
     if isinstance(frame, CardUse):
-        return f"{kind(frame.kind).name} of seat {frame.user}"
+        return _("{card} of seat {seat}").format(card=card_name(kind(frame.kind)), seat=frame.user)
     if isinstance(frame, Ask):
-        return f"the ask for {kind(frame.want).name}" if frame.want in _ASK_KINDS else "an ask"
+        if frame.want in _ASK_KINDS:
+            return _("the ask for {card}").format(card=card_name(kind(frame.want)))
+        return _("an ask")
     if isinstance(frame, DamageEvent):
-        return f"the damage to seat {frame.target}"
+        return _("the damage to seat {seat}").format(seat=frame.target)
     if isinstance(frame, Dying):
-        return f"seat {frame.seat}'s dying"
+        return _("seat {seat}'s dying").format(seat=frame.seat)
     if isinstance(frame, Death):
-        return f"seat {frame.seat}'s death"
+        return _("seat {seat}'s death").format(seat=frame.seat)
     if isinstance(frame, Judging):
-        return f"the judgement of {kind(frame.kind).name}"
+        return _("the judgement of {card}").format(card=card_name(kind(frame.kind)))
     if isinstance(frame, Expect):
-        return f"waiting for seat {frame.seat}"
+        return _("waiting for seat {seat}").format(seat=frame.seat)
     return type(frame).__name__
 
 
@@ -159,9 +171,11 @@ def _stack_words(state: GameState) -> tuple[str, ...]:
     frames = list(reversed(state.stack))
     out: list[str] = []
     for i, frame in enumerate(frames):
-        text = describe_frame(frame)
+        text = tr(describe_frame(frame))
         if i > 0:
-            text += f" — interrupted by {_frame_word(frames[i - 1])}"
+            text = _("{frame} — interrupted by {other}").format(
+                frame=text, other=_frame_word(frames[i - 1])
+            )
         out.append(text)
     return tuple(out)
 
@@ -172,26 +186,48 @@ def _point(state: GameState) -> str:
     for frame in reversed(state.stack):
         if isinstance(frame, Ask):
             if frame.want == "tao":
-                return f"{POINT_NAMES[Point.DYING]}: asking for 桃"
+                return _("{point}: asking for {card}").format(
+                    point=point_name(Point.DYING), card=card_name(kind("tao"))
+                )
             if frame.want == "nullification":
-                return f"{POINT_NAMES[Point.RESPOND]}: 无懈可击 window"
-            return POINT_NAMES[Point.RESPOND]
+                return _("{point}: {card} window").format(
+                    point=point_name(Point.RESPOND), card=card_name(kind("nullification"))
+                )
+            return point_name(Point.RESPOND)
         if isinstance(frame, Expect):
             if frame.what == "draw":
-                return POINT_NAMES[Point.DRAW]
+                return point_name(Point.DRAW)
             if frame.what == "judge":
-                return POINT_NAMES[Point.JUDGEMENT]
+                return point_name(Point.JUDGEMENT)
             if frame.what == "role":
-                return f"{POINT_NAMES[Point.DEATH]}: reveal the role"
-            return f"{POINT_NAMES[Point.WAIT]}: {frame.reason}"
+                return _("{point}: reveal the role").format(point=point_name(Point.DEATH))
+            return _("{point}: {reason}").format(
+                point=point_name(Point.WAIT), reason=tr(frame.reason)
+            )
         if isinstance(frame, Dying):
-            return POINT_NAMES[Point.DYING]
+            return point_name(Point.DYING)
         if isinstance(frame, Death):
-            return POINT_NAMES[Point.DEATH]
+            return point_name(Point.DEATH)
         point = getattr(frame, "point", None)
         if isinstance(point, Point):
-            return POINT_NAMES[point]
+            return point_name(point)
     return phase_name(state.turn.phase)
+
+
+@cache
+def _skills_by_key() -> dict[str, Skill]:
+    return {s.key: s for g in standard_catalogue().generals for s in g.skills}
+
+
+def _rule_name(key: str) -> str:
+    """A rule's name (a skill's, or an equipment card's) in the language in use."""
+    skill = _skills_by_key().get(key)
+    if skill is not None:
+        return skill_name(skill)
+    try:
+        return card_name(kind(key))
+    except KeyError:
+        return tr(rule_name(key))
 
 
 def _gives(skill: Skill, kinds: tuple[str, ...], own_turn: bool) -> bool:
@@ -211,8 +247,8 @@ def _skills(
         fits = skill.timing in timings or (
             skill.timing is Timing.CARD_NEEDED and bool(needed) and _gives(skill, needed, own_turn)
         )
-        if fits and skill.name not in out:
-            out.append(skill.name)
+        if fits and (name := skill_name(skill)) not in out:
+            out.append(name)
     return tuple(out)
 
 
@@ -238,7 +274,7 @@ def _acting(state: GameState) -> tuple[Actor, ...]:
     below = state.stack[-2] if len(state.stack) > 1 else None
     if isinstance(top, Window):  # the owners the window asks, in order, with what it offers
         return tuple(
-            Actor(s, shown_general_name(state, s), tuple(rule_name(k) for k in keys))
+            Actor(s, shown_general_name(state, s), tuple(_rule_name(k) for k in keys))
             for s in top.seats
             if (keys := window_offers(state, top, s))
         )

@@ -243,7 +243,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.entries = c.log()
         self.rows = log_rows(self.entries, self._corrected())
         moves = len(c.session.game)
-        flagged = sum(1 for row in self.rows if row.tag == FORCED_TAG and row.first)
+        flagged = sum(1 for row in self.rows if row.flag == FORCED_TAG and row.first)
         title = f"{moves} 步" if moves else "尚未开局"
         if flagged:
             title += f" · {flagged} 步强制"

@@ -12,10 +12,18 @@ import pytest
 
 import assistant.stickers.sheets
 from assistant.cli import build_parser, run
-from assistant.stickers import KINDS, LabelReport, parse_kinds, stickers_for, write_labels
+from assistant.stickers import (
+    KINDS,
+    LabelReport,
+    parse_kinds,
+    sheet_words,
+    stickers_for,
+    write_labels,
+)
 from assistant.terms import ACTION_LABELS, ROLE_CARDS
 from engine.catalogue import standard_catalogue
-from vision.payload import Action, CardTag, GeneralTag, RoleTag, SeatTag, parse
+from vision.labels import SheetWords, describe_sheet
+from vision.payload import Action, CardTag, GeneralTag, RoleTag, SeatTag, Tag, parse
 
 
 def labels(*argv: str) -> tuple[int, str]:
@@ -57,6 +65,7 @@ def test_a_generals_number_is_its_place_in_the_catalogue() -> None:
     assert stickers[0].title == "曹操" and "#1" in stickers[0].subtitle
 
 
+@pytest.mark.usefixtures("chinese")
 def test_roles_cover_a_ten_player_identity_table() -> None:
     stickers = stickers_for("roles")
     numbers = Counter(parse(s.payload) for s in stickers)
@@ -71,12 +80,27 @@ def test_roles_cover_a_ten_player_identity_table() -> None:
     assert {s.title for s in stickers if s.payload == str(RoleTag(4))} == {"内奸"}
 
 
+@pytest.mark.usefixtures("chinese")
 def test_seats_and_actions() -> None:
     seats = stickers_for("seats")
     assert [parse(s.payload) for s in seats] == [SeatTag(n) for n in range(1, 11)]
+    assert (seats[4].title, seats[4].subtitle) == ("5号位", "seat 5")
     actions = stickers_for("actions")
     assert [s.title for s in actions] == ["确定", "取消", "撤销", "结束阶段", "跳过"]
+    assert [s.title for s in actions] == [zh for zh, _ in ACTION_LABELS.values()]
     assert set(ACTION_LABELS) == set(Action)
+
+
+def test_titles_and_footers_are_in_the_language_in_use() -> None:
+    """The source's words (C) name roles, seats and actions in English; the
+    footer's words come from the catalogs too, English by default."""
+    assert [s.title for s in stickers_for("roles")][:2] == ["lord", "loyalist"]
+    assert stickers_for("seats")[0].title == "seat 1"
+    assert stickers_for("actions")[0].title == "confirm"
+    words = sheet_words()
+    assert words == SheetWords()  # the source's words are vision's own English
+    tags: list[Tag] = [RoleTag(1), RoleTag(2), RoleTag(2), SeatTag(7)]
+    assert describe_sheet(tags, words) == "3 roles, seats 7"
 
 
 def test_kinds_are_read_in_print_order_and_checked() -> None:

@@ -30,6 +30,7 @@ import pytest
 
 from assistant.cli import build_parser, run
 from assistant.cli.state import state_json
+from assistant.i18n import SOURCE, phase_name, speaking
 from assistant.review.page import frames_of, page_data, render_page, script_json
 from assistant.store import Store
 from engine.game import Game
@@ -337,6 +338,36 @@ def test_no_errors_and_no_requests(opened: tuple[Any, Game]) -> None:
         if message["method"] == "Network.requestWillBeSent":
             urls.append(message["params"]["request"]["url"])
     assert urls and all(url.startswith("file://") for url in urls), urls
+
+
+@pytest.mark.usefixtures("chinese")
+def test_a_page_made_in_chinese_reads_chinese(tmp_path: Path) -> None:
+    """The page speaks the language it was exported in: its fixed words, the names
+    in its data and the words its script shows; the positions stay state_json's."""
+    page_file, game = export_page(tmp_path)
+    page = page_file.read_text(encoding="utf-8")
+    assert '<html lang="zh-CN">' in page
+    data = embedded_data(page)
+    assert data["words"]["phases"]["play"] == "出牌阶段"
+    assert data["words"]["roles"]["renegade"] == "内奸"
+    assert data["words"]["slots"]["defensive_horse"] == "+1马"
+    assert "孙权" in data["generals"].values()
+    frames = frames_of(data)
+    with speaking(SOURCE):
+        assert frames[200] == as_json(state_json(game.state_at(200), 200, len(game)))
+    browser = start_browser()
+    try:
+        browser.get(f"{page_file.as_uri()}#move=120")
+        browser.refresh()
+        assert_table(browser, game, 120)
+        phase = game.state_at(120).turn.phase
+        assert phase_name(phase) in browser.find_element("id", "turn").text
+        roles = [e.text for e in browser.find_elements("css selector", "#seats .role")]
+        assert "主公" in roles and "lord" not in roles
+        problems = [e for e in browser.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+        assert problems == []
+    finally:
+        browser.quit()
 
 
 # ---------------------------------------------------------------- screenshots

@@ -61,11 +61,11 @@ def test_every_death_and_the_winner_are_told(path: Path) -> None:
 
 def test_the_narration_reads_like_the_table() -> None:
     turns = narrate(load(IDENTITY_5))
-    assert turns[0].heading == "Setup" and turns[1].heading == "Turn 1 — seat 1 张飞 (lord)"
+    assert turns[0].heading == "Setup" and turns[1].heading == "Turn 1 — seat 1 (张飞), lord"
     text = format_narration(turns)
-    assert "    11  seat 1 张飞 uses 雷杀♠8 on seat 2 甄姬\n    12  seat 2 plays 闪♥J" in text
+    assert "    11  seat 1 (张飞) uses 雷杀♠8 on seat 2 (甄姬)\n    12  seat 2 plays 闪♥J" in text
     assert "    42  seat 1 takes 1 damage from seat 3 (HP 4/5)" in text
-    assert "    47  seat 4 吕蒙 equips 藤甲♣2" in text
+    assert "    47  seat 4 (吕蒙) equips 藤甲♣2" in text
     assert "    32  seat 2 uses 洛神\n    33  seat 2's judgement: 贯石斧♦5" in text
     assert "    81  seat 5 uses 奸雄" in text
     assert "   185  seat 4 takes 1 fire damage from seat 1 (HP 2/4)" in text

@@ -232,10 +232,10 @@ def test_what_stickers_name() -> None:
     assert describe_tag(CardTag(42)) == "card 42 闪♦9"
     assert describe_tag(GeneralTag(1)) == "general 1 曹操"
     assert describe_tag(GeneralTag(999)) == "general 999"
-    assert describe_tag(RoleTag(1)) == "role 1 主公 lord"
+    assert describe_tag(RoleTag(1)) == "role 1 lord"  # 主公 in Chinese
     assert describe_tag(RoleTag(9)) == "role 9"
     assert describe_tag(SeatTag(10)) == "seat 10"
-    assert describe_tag(ActionTag(Action.END_PHASE)) == "action EP 结束阶段 end phase"
+    assert describe_tag(ActionTag(Action.END_PHASE)) == "action EP end phase"
 
 
 def test_region_arguments() -> None:

@@ -12,6 +12,7 @@ import pytest
 
 from assistant.cli import build_parser, run
 from assistant.cli.terminal import display_width
+from assistant.i18n import LANGUAGES, SOURCE, set_language, speaking
 from assistant.review import across_games, game_stats
 from assistant.review.stats import GameStats, player_names
 from bench.simulate import play, random_setup
@@ -233,6 +234,21 @@ def test_the_json_keys() -> None:
     }
     assert data["damage_matrix"][1] == {"source": 1, "to": [0, 1, 0, 4]}
     assert data["damage_matrix"][0]["source"] is None
+
+
+def test_the_json_is_the_same_in_every_language() -> None:
+    """Key events are worded when read: made in any language, the JSON made
+    ``with speaking(SOURCE)`` (as ``--json`` does) is the source's words."""
+    game = load(ROOT / "samples" / "identity-8.sgs")
+    expected = game_stats(game).as_json()
+    events = expected["key_events"]
+    assert isinstance(events, list)
+    assert "seat 4 (甘宁) is killed by seat 3" in [e["text"] for e in events]
+    for lang in LANGUAGES:
+        set_language(lang)
+        stats = game_stats(game)
+        with speaking(SOURCE):
+            assert stats.as_json() == expected, lang
 
 
 def test_the_command_on_a_record(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from PIL import Image
 from assistant.camera import sticker_label
 from assistant.cli.inputs import format_inputs
 from assistant.cli.play import play_script
+from assistant.i18n import speaking
 from assistant.review import log_entries
 from assistant.session import current_prompt, parse_script
 from assistant.store import Store
@@ -112,7 +113,8 @@ def test_distances_screen_matches_the_engine(run: tuple[dict[str, Any], Game, Pa
 
 def test_log_and_replay_screens_match_the_game(run: tuple[dict[str, Any], Game, Path]) -> None:
     report, game, _ = run
-    entries = log_entries(game)
+    with speaking("zh_CN"):  # the app's language (its default)
+        entries = log_entries(game)
     shown = report["screens"]["log"]
     assert [tuple(e) for e in shown] == [(e.move, e.text) for e in entries]
     replayed = report["screens"]["replay"]

@@ -18,6 +18,7 @@ import pytest
 from numpy.typing import NDArray
 
 import vision.labels
+from assistant.i18n import speaking
 from assistant.resources import cjk_font_path
 from assistant.stickers import KINDS, stickers_for
 from vision.decode import decode
@@ -91,7 +92,8 @@ def sticker_crop(sheets: Sheets, page: int, slot: int, inset_mm: float = 0.0) ->
 @pytest.fixture(scope="module", params=sorted(PAPERS))
 def sheets(request: pytest.FixtureRequest) -> Sheets:
     paper: str = request.param
-    stickers = all_stickers()
+    with speaking("zh_CN"):  # the Chinese names prove the CJK font is embedded
+        stickers = all_stickers()
     pdf = render_sheets(stickers, paper, cjk_font_path())
     document = pdfium.PdfDocument(pdf)
     pages = [page.render(scale=DPI / 72, grayscale=True).to_numpy() for page in document]
