@@ -120,6 +120,9 @@ class CardKind:
     recastable: bool
     package: Package
 
+    def __str__(self) -> str:
+        return self.name
+
     @property
     def is_sha(self) -> bool:
         """Any Sha, elemental or not."""

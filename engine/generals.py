@@ -25,6 +25,11 @@ class Kingdom(Enum):
     def name_zh(self) -> str:
         return _KINGDOM_NAMES[self]
 
+    @property
+    def source_name(self) -> str:
+        """As a sentence names it (engine.text): by its Chinese name, like the cards."""
+        return _KINGDOM_NAMES[self]
+
 
 _KINGDOM_NAMES = {
     Kingdom.WEI: "魏",
@@ -77,6 +82,9 @@ class Skill:
     limit: Limit | None
     timing: Timing
     effects: tuple[Effect, ...]
+
+    def __str__(self) -> str:
+        return self.name
 
     def as_dict(self) -> dict[str, object]:
         return {
