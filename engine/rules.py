@@ -449,7 +449,6 @@ def _advance(ctx: Ctx) -> None:
         return
     for following in _FOLLOWING[phase]:
         if following in t.turn.skips:
-            t.log.append(f"seat {t.turn.seat} skips the {following.value} phase")
             continue
         _enter_phase(ctx, following)
         return
@@ -477,7 +476,6 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
         s = t.seat(seat)
         if s.alive and s.flipped:
             t.set_seat(evolve(s, flipped=False))
-            t.log.append(f"seat {seat} is face down: skips the turn and turns face up")
             seat = ctx.mode.next_seat(t, seat)
             number += 1
             continue
@@ -755,7 +753,6 @@ def _use(ctx: Ctx, m: Move) -> None:
     if card_kind.type is CardType.EQUIPMENT:
         assert len(m.cards) == 1
         t.put(m.cards[0], f"equip:{seat}")
-        t.log.append(f"seat {seat} equips {card(m.cards[0])}")
         return
     if card_kind.type is CardType.DELAYED_TRICK:
         assert len(m.cards) == 1
@@ -909,7 +906,6 @@ def _respond(ctx: Ctx, m: Move) -> None:
         t.set_turn(sha_this_turn=True)
     if top.want == "nullification":
         replace_top(t, evolve(top, got=top.got + 1, passed=frozenset()))
-        t.log.append(f"seat {seat} uses 无懈可击")
         if Point.DECLARE in AT_POINT:  # a trick used in response (集智)
             push(t, Occasion(Point.DECLARE, seat, m.cards))
         return

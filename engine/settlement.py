@@ -189,7 +189,6 @@ def watch_losses(ctx: Ctx) -> None:
                 continue
             if card(card_id).key == "silver_lion" and s.wounded:
                 heal(t, seat, 1)
-                t.log.append(f"白银狮子 leaves seat {seat}'s equipment: recovers 1 HP")
             if may_open(t, Point.EQUIPMENT_LOST, seat):
                 push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
     watched = t.hand_watch
@@ -306,7 +305,6 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
         if f.kind in _VINE_PROOF and armour_key(t, target) == "vine_armour":
-            t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
             _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
@@ -335,11 +333,9 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
         colour = card_colour(f.cards)
         armour = None if armour_ignored(t, f.user, f.kind) else armour_key(t, target)
         if armour == "nioh_shield" and colour is Colour.BLACK:
-            t.log.append(f"仁王盾 of seat {target}: a black Sha has no effect")
             _next_target(t, f)
             return
         if armour == "vine_armour" and f.kind == "sha":
-            t.log.append(f"藤甲 of seat {target}: an ordinary Sha has no effect")
             _next_target(t, f)
             return
         if target in f.no_shan:  # 铁骑: no Shan can answer it
@@ -406,7 +402,6 @@ def _mass_attack(want: str) -> Effect:
         if f.step == 2:
             armour = armour_key(t, target)
             if armour == "vine_armour":
-                t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
                 _next_target(t, f)
                 return
             replace_top(t, evolve(f, step=3, point=Point.RESPOND))
@@ -491,7 +486,6 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
             weapon = t.seat(wielder).weapon
             if weapon is not None:
                 t.move(weapon, f"hand:{f.user}")
-                t.log.append(f"seat {wielder} gives {card(weapon)} to seat {f.user}")
         replace_top(t, evolve(f, point=Point.TO_DISCARD))
         return
     replace_top(t, evolve(f, point=Point.TO_DISCARD))
@@ -611,9 +605,6 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         chained = s.chained and f.element is not None
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
-        what = f"{f.element.value} " if f.element else ""
-        by = f" from seat {f.source}" if f.source else ""
-        t.log.append(f"seat {f.target} takes {f.amount} {what}damage{by} (HP {s.hp}/{s.max_hp})")
         replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
@@ -677,21 +668,16 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
-        moved = t.discard_everything(f.seat)
-        killed = f", killed by seat {f.killer}" if f.killer else ""
+        t.discard_everything(f.seat)
         if mode.replacement(t, f.seat):
             _replace_general(t, f.seat)
-            t.log.append(f"seat {f.seat}'s general dies{killed}; {moved} cards discarded")
         else:
             t.set_seat(evolve(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
-            t.log.append(f"seat {f.seat} dies{killed}; {moved} cards discarded")
         effects = mode.death_effects(t, f.seat, f.killer)
         for seat, count in effects.draws:
             t.draw_unknown(seat, count)
-            t.log.append(f"seat {seat} draws {count}")
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
-            t.log.append(f"seat {seat} discards all hand and equipment cards")
         replace_top(t, evolve(f, step=2))
         return
     winner = mode.winner(t)
@@ -729,7 +715,6 @@ def _replace_general(t: Table, seat: int) -> None:
         )
     )
     t.draw_unknown(seat, 4)
-    t.log.append(f"{general.name} comes on for seat {seat}")
 
 
 def reveal_side(ctx: Ctx, seat: int) -> None:
@@ -811,7 +796,6 @@ def _deliver(ctx: Ctx, f: Judgement) -> None:
         t.stack[-2] = evolve(below, result=f.card)
     elif isinstance(below, Ask):  # 八卦阵: a red card counts as a Shan
         red = c.colour is Colour.RED
-        t.log.append(f"八卦阵 {'succeeds' if red else 'fails'} ({c.face})")
         # A red card is one 闪: the next one needed (无双) may be judged for again.
         t.stack[-2] = evolve(below, got=below.got + (1 if red else 0), judged=not red)
     elif isinstance(below, SkillUse):
@@ -834,18 +818,11 @@ def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
     skipping = _SKIPPING_TRICKS.get(f.kind)
     if skipping is not None:
         escape, phase = skipping
-        name = kind(f.kind).name
         if c.suit is not escape:
             t.set_turn(skips=t.turn.skips | {phase})
-            t.log.append(
-                f"{name} takes effect ({c.face}): seat {f.seat} skips the {phase.value} phase"
-            )
-        else:
-            t.log.append(f"{name} fails ({c.face})")
         t.move(f.card, "discard")
     elif f.kind == "lightning":
         if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
-            t.log.append(f"闪电 strikes seat {f.seat} ({c.face})")
             # The card stays in the processing area while its damage settles (奸雄 gains it).
             t.move(f.card, "processing")
             push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning", cards=(f.card,)))
@@ -864,9 +841,7 @@ def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
             break
         if not any(d.kind == "lightning" for d in t.seat(current).judgement):
             t.move(lightning, f"judge:{current}", as_kind="lightning")
-            t.log.append(f"闪电 moves on to seat {current}")
             return
-    t.log.append("闪电 stays: no other seat can take it")
 
 
 def in_range_for_collateral(t: Table, wielder: int, victim: int) -> bool:

@@ -55,7 +55,6 @@ class Table:
         self.skill_context = state.skill_context
         self.where: Mapping[int, str] = state.where  # copied on first write
         self._written: dict[int, str] | None = None
-        self.log: list[str] = []  # what happened automatically, for the move's description
         # (seat, card) of equipment cards that left a seat, for 枭姬 and 白银狮子
         self.lost_equipment: list[tuple[int, int]] = []
         # hand sizes of the seats whose skills watch for an emptied hand (连营)
@@ -252,7 +251,6 @@ class Table:
                 self._writable("discard_pile").append(old)
                 self._set_where(old, "discard")
                 self.lost_equipment.append((s.seat, old))
-                self.log.append(f"{card(old)} replaced, to the discard pile")
             self.set_seat(s.with_equipped(slot, card_id))
         elif kind == "judge":
             s = self.seat(int(owner))
@@ -313,10 +311,6 @@ class Table:
         available = self.draw_pile + len(self.discard_pile) + self.discard_unknown
         if available < count:
             self.winner = "draw"
-            self.log.append(
-                f"the draw pile and discard pile hold {available} cards, {count} needed: "
-                "the game is drawn"
-            )
             raise GameOver
         self.reshuffle()
 
@@ -327,10 +321,8 @@ class Table:
         self.discard_pile = []
         self.discard_unknown = 0
         self.shuffles += 1
-        self.log.append("the discard pile is shuffled into the draw pile")
         if self.shuffle_end is not None and self.shuffles >= self.shuffle_end[0]:
             self.winner = self.shuffle_end[1]
-            self.log.append(f"{self.shuffles} reshuffles: the game ends")
             raise GameOver
 
     def draw_unknown(self, seat: int, count: int) -> None:

@@ -45,7 +45,6 @@ def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: str) -> Non
     if s.hand_unknown and not s.hand and not has_equipment and not has_judgement:
         t.set_seat(evolve(s, hand_unknown=s.hand_unknown - 1))
         t.hand_to_unknown(taker, 1)
-        t.log.append(f"seat {taker} takes an unseen hand card of seat {source}")
         return
     if s.hand_count == 0 and not has_equipment and not has_judgement:
         return

@@ -106,7 +106,6 @@ def ice_sword(ctx: Ctx, m: Skill, event: object) -> None:
     assert isinstance(event, DamageEvent)
     t = ctx.table
     set_event(t, evolve(event, amount=0))
-    t.log.append(f"寒冰剑: the damage to seat {event.target} is prevented")
     push(t, SkillUse(m.seat, "ice_sword", targets=(event.target,)))
 
 
@@ -151,7 +150,6 @@ def axe(ctx: Ctx, m: Skill, event: object) -> None:
         raise IllegalMove("贯石斧: discard two cards other than the axe")
     discard_cards(ctx, m.seat, m.cards, m.unknown, ("hand", "equipment"))
     set_event(t, evolve(event, answered=False))
-    t.log.append(f"贯石斧: seat {m.seat}'s Sha hits seat {event.target} anyway")
 
 
 # ---------------------------------------------------------------- 麒麟弓
@@ -196,7 +194,6 @@ def guding_blade(t: Table, f: DamageEvent) -> DamageEvent:
     weapon = t.seat(f.source).weapon
     if weapon is None or card(weapon).key != "guding_blade" or t.seat(f.target).hand_count:
         return f
-    t.log.append(f"古锭刀: seat {f.target} has no hand cards, 1 more damage")
     return evolve(f, amount=f.amount + 1)
 
 
@@ -205,7 +202,6 @@ def vine_armour(t: Table, f: DamageEvent) -> DamageEvent:
     """藤甲: fire damage to its wearer is 1 more."""
     if f.element is not Element.FIRE or _armour(t, f) != "vine_armour":
         return f
-    t.log.append(f"藤甲 of seat {f.target}: fire damage +1")
     return evolve(f, amount=f.amount + 1)
 
 
@@ -214,7 +210,6 @@ def silver_lion(t: Table, f: DamageEvent) -> DamageEvent:
     """白银狮子: damage of more than 1 to its wearer is 1."""
     if f.amount <= 1 or _armour(t, f) != "silver_lion":
         return f
-    t.log.append(f"白银狮子 of seat {f.target}: damage reduced to 1")
     return evolve(f, amount=1)
 
 

@@ -44,8 +44,8 @@ def rende(ctx: Ctx, m: Skill, event: object) -> None:
     before = uses.get(key, 0)
     uses[key] = before + count_cards(m)
     t.set_turn(skill_uses=tuple(sorted(uses.items())))
-    if before < 2 <= uses[key] and heal(t, m.seat, 1):
-        t.log.append(f"仁德: seat {m.seat} gave a second card this phase and recovers 1 HP")
+    if before < 2 <= uses[key]:
+        heal(t, m.seat, 1)  # the second card given this phase
 
 
 def _shu_helpers(t: Table, owner: int) -> tuple[int, ...]:
@@ -137,9 +137,6 @@ def guanxing(ctx: Ctx, m: Skill, event: object) -> None:
     Nothing the table can see changes: the pile stays unknown.
     """
     no_arguments(m, "观星")
-    t = ctx.table
-    n = min(len(t.living), 5)
-    t.log.append(f"观星: seat {m.seat} looks at the top {n} cards and puts them back")
 
 
 # ---------------------------------------------------------------- 马超
@@ -161,7 +158,6 @@ def _tieji_step(ctx: Ctx, use: SkillUse) -> None:
         frame = t.stack[n]
         if isinstance(frame, CardUse) and frame.user == use.seat and frame.kind in SHA:
             t.stack[n] = evolve(frame, no_shan=(*frame.no_shan, *use.targets))
-            t.log.append(f"铁骑: seat {use.targets[0]} cannot answer with a Shan")
             return
 
 

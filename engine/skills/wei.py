@@ -41,7 +41,6 @@ def jianxiong(ctx: Ctx, m: Skill, event: object) -> None:
     for c in event.cards:
         if t.where.get(c) == "processing":
             t.move(c, f"hand:{m.seat}")
-    t.log.append(f"奸雄: seat {m.seat} gains {' '.join(str(card(c)) for c in event.cards)}")
 
 
 def _wei_helpers(t: Table, owner: int) -> tuple[int, ...]:
@@ -104,7 +103,6 @@ def guicai(ctx: Ctx, m: Skill, event: object) -> None:
     if t.where.get(event.card) == "processing":
         t.move(event.card, "discard")
     set_event(t, evolve(event, card=m.cards[0]))
-    t.log.append(f"鬼才: {card(m.cards[0])} replaces the judgement card {card(event.card)}")
 
 
 # ---------------------------------------------------------------- 夏侯惇
@@ -207,7 +205,6 @@ def luoyi_damage(t: Table, f: DamageEvent) -> DamageEvent:
         and f"{f.source}:luoyi" in t.turn.flags
         and (f.card_kind in SHA or f.card_kind == "duel")
     ):
-        t.log.append(f"裸衣: seat {f.source}'s {f.card_kind} deals 1 more damage")
         return evolve(f, amount=f.amount + 1)
     return f
 
@@ -255,7 +252,6 @@ def yiji(ctx: Ctx, m: Skill, event: object) -> None:
     t.ensure_pile(count)
     for seat in receivers:
         t.draw_unknown(seat, 1)
-    t.log.append(f"遗计: {count} cards to seats {', '.join(map(str, receivers))}")
 
 
 # ---------------------------------------------------------------- 甄姬
@@ -271,7 +267,6 @@ def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
         return
     if card(use.value).colour.value == "black":
         t.move(use.value, f"hand:{use.seat}")
-        t.log.append(f"洛神: seat {use.seat} gains {card(use.value)}; may judge again")
         push(t, Occasion(Point.PREPARATION, use.seat))  # the window opens again
 
 

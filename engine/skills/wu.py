@@ -87,7 +87,6 @@ def _fanjian_step(ctx: Ctx, use: SkillUse) -> None:
         return
     t.stack.pop()
     if use.step == 3 and use.value and card(use.value).suit.value != use.word:
-        t.log.append(f"反间: {card(use.value)} is not a {use.word}")
         push(t, DamageEvent(target, 1, None, use.seat, None))
 
 
@@ -151,7 +150,6 @@ def liuli(ctx: Ctx, m: Skill, event: object) -> None:
     targets = list(event.targets)
     targets[event.at] = new
     set_event(t, evolve(event, targets=tuple(targets), opened=0))
-    t.log.append(f"流离: the Sha moves from seat {m.seat} to seat {new}")
 
 
 # ---------------------------------------------------------------- 陆逊
