@@ -33,6 +33,7 @@ from engine.modes import NeedRole
 from engine.registry import AT_POINT, COMPULSORY, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
+from engine.text import Text, say
 from engine.windows import at_point, may_open, step_window
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
@@ -89,7 +90,7 @@ def anyone_may_nullify(t: Table) -> bool:
     return any(s.alive and s.hand_count > 0 for s in t.seats)
 
 
-def nullification_ask(t: Table, reason: str) -> Ask:
+def nullification_ask(t: Table, reason: Text) -> Ask:
     return Ask("nullification", t.order_from(t.turn.seat or 1), reason, anyone=True)
 
 
@@ -275,7 +276,7 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
     if f.point in (Point.DECLARE, Point.CHOOSE_TARGETS, Point.BECOME_TARGET):
         if f.kind == "amazing_grace" and f.step == 0:
             replace_top(t, evolve(f, step=1))
-            push(t, Expect("reveal", f.user, "五谷丰登: turn over cards", counts=(len(f.targets),)))
+            push(t, Expect("reveal", f.user, _TURN_OVER, counts=(len(f.targets),)))
             return
         if at_point(t, f, Point.DECLARE):
             return
@@ -309,7 +310,10 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
             replace_top(t, evolve(f, step=1, point=Point.RESPOND))
-            push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
+            push(
+                t,
+                nullification_ask(t, say("{card} on seat {seat}", card=kind(f.kind), seat=target)),
+            )
             return
         f = evolve(f, step=2, point=Point.TAKE_EFFECT)
         t.stack[-1] = f  # and on to its effect at once
@@ -348,7 +352,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
             Ask(
                 "shan",
                 (target,),
-                f"{kind(f.kind).name} from seat {f.user}",
+                say("{card} from seat {seat}", card=kind(f.kind), seat=f.user),
                 need=needs(t, f.user, f.kind),
             ),
         )
@@ -387,7 +391,15 @@ def _duel(ctx: Ctx, f: CardUse) -> None:
         turn = (f.step - 2) // 2  # 0: the target plays, 1: the user, 2: the target ...
         who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
         replace_top(t, evolve(f, step=f.step + 1, answered=False, point=Point.RESPOND))
-        push(t, Ask("sha", (who,), f"决斗 with seat {other}", need=needs(t, other, "duel")))
+        push(
+            t,
+            Ask(
+                "sha",
+                (who,),
+                say("{card} with seat {seat}", card=kind(f.kind), seat=other),
+                need=needs(t, other, "duel"),
+            ),
+        )
         return
     turn = (f.step - 4) // 2
     who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
@@ -405,7 +417,12 @@ def _mass_attack(want: str) -> Effect:
                 _next_target(t, f)
                 return
             replace_top(t, evolve(f, step=3, point=Point.RESPOND))
-            push(t, Ask(want, (target,), f"{kind(f.kind).name} from seat {f.user}"))
+            push(
+                t,
+                Ask(
+                    want, (target,), say("{card} from seat {seat}", card=kind(f.kind), seat=f.user)
+                ),
+            )
             return
         if f.step == 4:
             if f.answered:
@@ -438,7 +455,7 @@ def _iron_chain(ctx: Ctx, f: CardUse) -> None:
     _next_target(t, f)
 
 
-def _expecting(what: str, reason: str, seat_of: str) -> Effect:
+def _expecting(what: str, reason: Text, seat_of: str) -> Effect:
     """Effects that wait for the players to say which card (过河拆桥, 顺手牵羊, 五谷丰登)."""
 
     def effect(ctx: Ctx, f: CardUse) -> None:
@@ -476,7 +493,11 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
             Ask(
                 "sha",
                 (wielder,),
-                f"借刀杀人: use a Sha on seat {victim} or give your weapon",
+                say(
+                    "{card}: use a Sha on seat {seat} or give your weapon",
+                    card=kind("collateral"),
+                    seat=victim,
+                ),
                 for_seat=victim,
             ),
         )
@@ -499,12 +520,24 @@ def _fire_attack(ctx: Ctx, f: CardUse) -> None:
             _next_target(t, f)
             return
         replace_top(t, evolve(f, step=3))
-        push(t, Expect("show", target, f"火攻 from seat {f.user}: show a hand card", other=f.user))
+        push(
+            t,
+            Expect(
+                "show",
+                target,
+                say("{card} from seat {seat}: show a hand card", card=kind(f.kind), seat=f.user),
+                other=f.user,
+            ),
+        )
         return
     if f.step == 4:  # the shown card's suit is in the Expect that follows
         _next_target(t, f)
         return
     _next_target(t, f)
+
+
+_TURN_OVER = say("{card}: turn over cards", card=kind("amazing_grace"))
+_TAKE_ONE_TURNED_OVER = say("{card}: take one of the cards turned over", card=kind("amazing_grace"))
 
 
 def _amazing_grace(ctx: Ctx, f: CardUse) -> None:
@@ -514,7 +547,7 @@ def _amazing_grace(ctx: Ctx, f: CardUse) -> None:
             _next_target(t, f)
             return
         replace_top(t, evolve(f, step=3))
-        push(t, Expect("pick", f.target, "五谷丰登: take one of the cards turned over"))
+        push(t, Expect("pick", f.target, _TAKE_ONE_TURNED_OVER))
         return
     _next_target(t, f)
 
@@ -542,9 +575,13 @@ EFFECTS: dict[str, Effect] = {
     "ex_nihilo": _ex_nihilo,
     "iron_chain": _iron_chain,
     "dismantlement": _expecting(
-        "discard_one", "过河拆桥: choose one card of the target to discard", "user"
+        "discard_one",
+        say("{card}: choose one card of the target to discard", card=kind("dismantlement")),
+        "user",
     ),
-    "snatch": _expecting("take_one", "顺手牵羊: take one card of the target", "user"),
+    "snatch": _expecting(
+        "take_one", say("{card}: take one card of the target", card=kind("snatch")), "user"
+    ),
     "collateral": _collateral,
     "fire_attack": _fire_attack,
     "amazing_grace": _amazing_grace,
@@ -648,7 +685,11 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
         push(
             t,
             Ask(
-                "tao", living, f"seat {f.seat} is dying (HP {s.hp})", for_seat=f.seat, need=1 - s.hp
+                "tao",
+                living,
+                say("seat {seat} is dying (HP {hp})", seat=f.seat, hp=s.hp),
+                for_seat=f.seat,
+                need=1 - s.hp,
             ),
         )
         return
@@ -662,7 +703,7 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     if f.step == 0:
         replace_top(t, evolve(f, step=1))
         if mode.roles_hidden and s.role is None:
-            push(t, Expect("role", f.seat, f"seat {f.seat} dies: reveal the role"))
+            push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return
     if f.step == 1:
         if s.hidden:  # death turns every general face up (国战)
@@ -686,7 +727,9 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             push(
                 t,
                 Expect(
-                    "role", winner.seat, f"the game may be over: reveal seat {winner.seat}'s role"
+                    "role",
+                    winner.seat,
+                    say("the game may be over: reveal seat {seat}'s role", seat=winner.seat),
                 ),
             )
             return
@@ -747,7 +790,17 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
     if f.step == 0:
         replace_top(t, evolve(f, step=1))
         if anyone_may_nullify(t):
-            push(t, nullification_ask(t, f"{kind(f.kind).name} in seat {f.seat}'s judgement zone"))
+            push(
+                t,
+                nullification_ask(
+                    t,
+                    say(
+                        "{card} in seat {seat}'s judgement zone",
+                        card=kind(f.kind),
+                        seat=f.seat,
+                    ),
+                ),
+            )
         return
     if f.step == 1:
         if f.nullified:
@@ -761,7 +814,11 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
         push(
             t,
             Expect(
-                "judge", f.seat, f"{kind(f.kind).name}: turn over the judgement card", card=f.card
+                "judge",
+                f.seat,
+                # TRANSLATORS: {what} is a delayed trick, a skill or 八卦阵
+                say("{what}: turn over the judgement card", what=kind(f.kind)),
+                card=f.card,
             ),
         )
         return

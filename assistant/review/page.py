@@ -170,7 +170,7 @@ def page_data(game: Game) -> dict[str, object]:
         "generals": generals,
         "cards": cards,
         "kinds": kinds,
-        "result": describe_winner(final.winner) if final.winner is not None else "",
+        "result": str(describe_winner(final.winner)) if final.winner is not None else "",
         "colours": list(COLOURS),
     }
 
