@@ -101,7 +101,7 @@ def format_state(state: GameState, at: int, total: int) -> str:
     else:
         lines.append("setup")
     for n, frame in enumerate(reversed(state.stack)):
-        lines.append(("now: " if n == 0 else "  under it: ") + describe_frame(frame))
+        lines.append(("now: " if n == 0 else "  under it: ") + str(describe_frame(frame)))
     acting = to_act(state)
     if acting:
         lines.append("to act: " + ", ".join(f"seat {s}" for s in acting))

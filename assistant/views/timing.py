@@ -159,7 +159,7 @@ def _stack_words(state: GameState) -> tuple[str, ...]:
     frames = list(reversed(state.stack))
     out: list[str] = []
     for i, frame in enumerate(frames):
-        text = describe_frame(frame)
+        text = str(describe_frame(frame))
         if i > 0:
             text += f" — interrupted by {_frame_word(frames[i - 1])}"
         out.append(text)
