@@ -293,5 +293,5 @@ def targets_for(
         check = check_target(state, seat, card_kind, s.seat, spending)
         d = distance_value(state, seat, s.seat) if user_alive else None
         in_range = d is not None and s.seat != seat and d <= reach
-        out.append(TargetOption(s.seat, check.legal, check.reason, d, in_range))
+        out.append(TargetOption(s.seat, check.legal, str(check.reason), d, in_range))
     return tuple(out)

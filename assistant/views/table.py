@@ -234,8 +234,8 @@ def distance_view(state: GameState, seat: int) -> DistanceView:
                 label,
                 other.alive,
                 measure.value,
-                measure.reasons,
+                tuple(map(str, measure.reasons)),
                 measure.value <= reach.value,
             )
         )
-    return DistanceView(seat, me.label, reach.value, reach.reasons, tuple(rows))
+    return DistanceView(seat, me.label, reach.value, tuple(map(str, reach.reasons)), tuple(rows))
