@@ -193,13 +193,12 @@ def _free(ctx: Ctx, what: Text) -> None:
 
 
 def _refuse_free(ctx: Ctx, what: Text) -> None:
-    ctx.refuse(
-        say(
-            # TRANSLATORS: {what} is one of the moves below ("discarding", "giving cards" ...)
-            "{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it",
-            what=what,
-        )
+    # TRANSLATORS: {what} is one of the moves below ("discarding", "giving cards" ...)
+    reason = say(
+        "{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it",
+        what=what,
     )
+    ctx.refuse(reason)
 
 
 # What a move does, for the refusal of one nothing asks for (_free).
@@ -375,15 +374,14 @@ def _role(ctx: Ctx, m: Move) -> None:
     if table:
         known = sum(1 for other in t.seats if other.role is role and other.seat != m.seat)
         if known >= table[role]:
-            ctx.refuse(
-                say(
-                    # TRANSLATORS: {role} is a role's name (主公, 反贼 ...); "(s)" is English only
-                    "a {players}-player game has only {n} {role}(s)",
-                    players=t.players,
-                    n=table[role],
-                    role=role,
-                )
+            # TRANSLATORS: {role} is a role's name (主公, 反贼 ...); "(s)" is English only
+            reason = say(
+                "a {players}-player game has only {n} {role}(s)",
+                players=t.players,
+                n=table[role],
+                role=role,
             )
+            ctx.refuse(reason)
     top = t.stack[-1] if t.stack else None
     waiting = isinstance(top, Expect) and top.what == "role" and top.seat == m.seat
     if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
