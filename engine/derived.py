@@ -189,25 +189,13 @@ def distance(state: PublicState, a: int, b: int) -> Measure | None:
         return Measure(0, (_YOURSELF,))
     base = ring_distance(state, a, b)
     value = base
-    reasons = [say_n("{n} seat apart", "{n} seats apart", base)]
+    reasons = [_apart(base)]
     if sb.defensive_horse is not None:
         value += 1
-        reasons.append(
-            say(
-                "+1 horse {horse} on seat {seat}: +1",
-                horse=card(sb.defensive_horse).kind,
-                seat=b,
-            )
-        )
+        reasons.append(_defending(sb.defensive_horse, b))
     if sa.offensive_horse is not None:
         value -= 1
-        reasons.append(
-            say(
-                "-1 horse {horse} of seat {seat}: -1",
-                horse=card(sa.offensive_horse).kind,
-                seat=a,
-            )
-        )
+        reasons.append(_attacking(sa.offensive_horse, a))
     for skill, effect in effects_of(sa):
         if isinstance(effect, DistanceFromSelf):
             value += effect.delta
@@ -229,6 +217,63 @@ def distance(state: PublicState, a: int, b: int) -> Measure | None:
     return Measure(value, tuple(reasons))
 
 
+# The reasons a table asks for again and again, said once for each number (a Text
+# never changes): asking for every derived quantity of a table stays cheap.
+@cache
+def _apart(seats: int) -> Text:
+    return say_n("{n} seat apart", "{n} seats apart", seats)
+
+
+@cache
+def _defending(horse: int, seat: int) -> Text:
+    return say("+1 horse {horse} on seat {seat}: +1", horse=card(horse).kind, seat=seat)
+
+
+@cache
+def _attacking(horse: int, seat: int) -> Text:
+    return say("-1 horse {horse} of seat {seat}: -1", horse=card(horse).kind, seat=seat)
+
+
+@cache
+def _weapon_range(weapon: int, reach: int) -> Text:
+    return say("{weapon}: {range}", weapon=card(weapon).kind, range=reach)
+
+
+@cache
+def _out_of_range(distance: int, reach: int) -> Text:
+    return say("distance {distance} > attack range {range}", distance=distance, range=reach)
+
+
+def _no_hand_cards(skill: Skill) -> Text:
+    found = _SKILL_NO_HAND_CARDS.get(skill.key)
+    if found is None:
+        found = _SKILL_NO_HAND_CARDS[skill.key] = say("{skill}: no hand cards", skill=skill)
+    return found
+
+
+_SKILL_NO_HAND_CARDS: dict[str, Text] = {}
+
+
+@cache
+def _hp(hp: int) -> Text:
+    return say("HP {hp}", hp=hp) if hp >= 0 else say("HP {hp}, at least 0", hp=hp)
+
+
+@cache
+def _in_range(distance: int, reach: int) -> Text:
+    return say("distance {distance}, attack range {range}", distance=distance, range=reach)
+
+
+@cache
+def _unlimited(distance: int) -> Text:
+    return say("distance {distance}, no distance limit", distance=distance)
+
+
+@cache
+def _at_distance(distance: int) -> Text:
+    return say("distance {distance}", distance=distance)
+
+
 _YOURSELF = say("yourself")
 _AT_LEAST_1 = say("at least 1")
 _AT_LEAST_0 = say("at least 0")
@@ -244,7 +289,7 @@ def attack_range(state: PublicState, seat: int, spending: Iterable[int] = ()) ->
             reasons.append(say("{weapon} is being spent: no range from it", weapon=weapon))
         else:
             value = weapon.attack_range or 1
-            reasons = [say("{weapon}: {range}", weapon=weapon, range=value)]
+            reasons = [_weapon_range(s.weapon, value)]
     for skill, effect in effects_of(s):
         if isinstance(effect, AttackRange):
             value += effect.delta
@@ -287,7 +332,7 @@ def hand_limit_of(hp: int, max_hp: int, effects: Iterable[tuple[Skill, Effect]])
     """
     effects = tuple(effects)
     value = max(hp, 0)
-    reasons = [say("HP {hp}", hp=hp) if hp >= 0 else say("HP {hp}, at least 0", hp=hp)]
+    reasons = [_hp(hp)]
     for skill, effect in effects:
         if isinstance(effect, HandLimit) and effect.fixed_to_max_hp:
             value = max_hp
@@ -334,7 +379,7 @@ def _untargetable_reason(target: Seat, kind_key: str) -> Text | None:
         if isinstance(effect, Untargetable) and kind_key in effect.cards:
             if effect.condition is TargetCondition.NO_HAND_CARDS:
                 if target.hand_count == 0:
-                    return say("{skill}: no hand cards", skill=skill)
+                    return _no_hand_cards(skill)
             else:
                 return say(
                     "{skill}: cannot be the target of {card}", skill=skill, card=kind(kind_key)
@@ -384,15 +429,11 @@ def check_target(
         if card_kind.in_attack_range:
             rng = attack_range_value(state, user, spent)
             if d > rng:
-                return TargetCheck(
-                    target,
-                    False,
-                    say("distance {distance} > attack range {range}", distance=d, range=rng),
-                )
-            note = say("distance {distance}, attack range {range}", distance=d, range=rng)
+                return TargetCheck(target, False, _out_of_range(d, rng))
+            note = _in_range(d, rng)
         elif card_kind.distance_limit is not None:
             if _ignores_trick_distance(state.seat(user)):
-                note = say("distance {distance}, no distance limit", distance=d)
+                note = _unlimited(d)
             elif d > card_kind.distance_limit:
                 return TargetCheck(
                     target,
@@ -404,7 +445,7 @@ def check_target(
                     ),
                 )
             else:
-                note = say("distance {distance}", distance=d)
+                note = _at_distance(d)
     return TargetCheck(target, True, note)
 
 
