@@ -340,7 +340,7 @@ def _general(ctx: Ctx, m: Move) -> None:
                 "{mode}: each seat takes {n} general, not {given}",
                 "{mode}: each seat takes {n} generals, not {given}",
                 want,
-                mode=ctx.mode.name,
+                mode=ctx.mode,
                 given=len(generals),
             )
         )
@@ -1705,9 +1705,7 @@ def _end(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     sides = ctx.mode.sides()
     if sides and m.winner not in sides:
-        ctx.refuse(
-            say("{mode} ends with one of: {sides}", mode=ctx.mode.name, sides=", ".join(sides))
-        )
+        ctx.refuse(say("{mode} ends with one of: {sides}", mode=ctx.mode, sides=", ".join(sides)))
     decided = ctx.mode.winner(t)
     if t.turn.phase is Phase.OVER:
         if t.winner != m.winner:

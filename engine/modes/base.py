@@ -46,19 +46,23 @@ class Mode:
     # Roles are hidden at setup (identity) or public (team modes).
     roles_hidden: bool = False
 
+    def __str__(self) -> str:
+        """The mode's key (``identity``): a sentence names the mode by it (engine.text)."""
+        return self.name
+
     def check_setup(self, players: int, variant: str) -> Text | None:
         """A reason the setup is impossible, or None."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
                 return say(
                     "{mode} is played by {n} players, not {players}",
-                    mode=self.name,
+                    mode=self,
                     n=self.min_players,
                     players=players,
                 )
             return say(
                 "{mode} is played by {low}-{high} players, not {players}",
-                mode=self.name,
+                mode=self,
                 low=self.min_players,
                 high=self.max_players,
                 players=players,
@@ -67,7 +71,7 @@ class Mode:
             known = listing([v or say("(none)") for v in self.variants])
             return say(
                 "{mode} has no variant {variant} (variants: {known})",
-                mode=self.name,
+                mode=self,
                 variant=repr(variant),
                 known=known,
             )
