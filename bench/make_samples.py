@@ -64,7 +64,7 @@ def main(names: list[str]) -> int:
             "Players": str(players),
             "Moves": str(len(game)),
             "Result": state.winner or "",
-            "Termination": describe_winner(state.winner),
+            "Termination": str(describe_winner(state.winner)),
         }
         rules = mode_named(mode)
         co_winners = rules.co_winners(state) if rules else ()

@@ -11,8 +11,17 @@ from engine.context import Ctx
 from engine.derived import card
 from engine.state import evolve
 from engine.table import IllegalMove, Table, describe_zone
+from engine.text import either, say, say_n
 
-__all__ = ["discard_cards", "forget_hand", "lift_from", "possess", "take_unseen", "transfer"]
+__all__ = [
+    "discard_cards",
+    "forget_hand",
+    "lift_from",
+    "possess",
+    "take_unseen",
+    "transfer",
+    "zone_words",
+]
 
 
 def possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",)) -> str:
@@ -25,19 +34,56 @@ def possess(ctx: Ctx, seat: int, card_id: int, zones: tuple[str, ...] = ("hand",
         if "hand" in zones:
             if s.hand_unknown > 0:
                 return f"hand:{seat}"
-            ctx.refuse(f"{card(card_id)} cannot be in seat {seat}'s hand: no unseen cards there")
+            ctx.refuse(
+                say(
+                    "{card} cannot be in seat {seat}'s hand: no unseen cards there",
+                    card=card(card_id),
+                    seat=seat,
+                )
+            )
             return "forced"
-        ctx.refuse(f"{card(card_id)} is not in seat {seat}'s {' or '.join(zones)}")
+        ctx.refuse(
+            say(
+                "{card} is not in seat {seat}'s {zones}",
+                card=card(card_id),
+                seat=seat,
+                zones=zone_words(zones),
+            )
+        )
         return "forced"
     zone_kind, _, owner = where.partition(":")
     if owner == str(seat) and zone_kind in {"equip" if z == "equipment" else z for z in zones}:
         return where
-    ctx.require(
-        False,
-        f"{card(card_id)} is in {describe_zone(where)}, not seat {seat}'s {' or '.join(zones)}"
-        + (" (a misread, or a duplicate sticker?)" if zone_kind in ("discard", "removed") else ""),
-    )
+    if zone_kind in ("discard", "removed"):
+        ctx.refuse(
+            say(
+                "{card} is in {zone}, not seat {seat}'s {zones} "
+                "(a misread, or a duplicate sticker?)",
+                card=card(card_id),
+                zone=describe_zone(where),
+                seat=seat,
+                zones=zone_words(zones),
+            )
+        )
+    else:
+        ctx.refuse(
+            say(
+                "{card} is in {zone}, not seat {seat}'s {zones}",
+                card=card(card_id),
+                zone=describe_zone(where),
+                seat=seat,
+                zones=zone_words(zones),
+            )
+        )
     return "forced"
+
+
+_ZONE_WORDS = {"hand": say("hand"), "equipment": say("equipment"), "judge": say("judgement zone")}
+
+
+def zone_words(zones: tuple[str, ...]) -> object:
+    """A seat's zones (``hand``, ``equipment``, ``judge``) in words: ``hand or equipment``."""
+    return either([_ZONE_WORDS.get(z, z) for z in zones])
 
 
 def lift_from(ctx: Ctx, seat: int, card_id: int, source: str) -> None:
@@ -93,8 +139,13 @@ def take_unseen(t: Table, seat: int, count: int) -> None:
     s = t.seat(seat)
     if count > s.hand_unknown:
         raise IllegalMove(
-            f"seat {seat} has only {s.hand_unknown} unseen hand card"
-            f"{'s' if s.hand_unknown != 1 else ''}, not {count}"
+            say_n(
+                "seat {seat} has only {n} unseen hand card, not {count}",
+                "seat {seat} has only {n} unseen hand cards, not {count}",
+                s.hand_unknown,
+                seat=seat,
+                count=count,
+            )
         )
     t.set_seat(evolve(s, hand_unknown=s.hand_unknown - count))
 

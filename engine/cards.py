@@ -11,6 +11,7 @@ from enum import Enum
 
 from engine.errors import CatalogueError
 from engine.fields import EntryReader
+from engine.text import say
 
 
 class Suit(Enum):
@@ -120,6 +121,9 @@ class CardKind:
     recastable: bool
     package: Package
 
+    def __str__(self) -> str:
+        return self.name
+
     @property
     def is_sha(self) -> bool:
         """Any Sha, elemental or not."""
@@ -193,18 +197,21 @@ def parse_card_kinds(text: str, source: str) -> dict[str, CardKind]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(source, "file", None, f"not valid TOML: {exc}") from None
+        raise CatalogueError(
+            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
+        ) from None
     kinds: dict[str, CardKind] = {}
     for key, table in data.items():
+        entry = say("card kind {key}", key=repr(key))
         if not isinstance(table, dict):
-            raise CatalogueError(source, f"card kind {key!r}", None, "expected a table")
-        kinds[key] = _card_kind(key, EntryReader(source, f"card kind {key!r}", table))
+            raise CatalogueError(source, entry, None, say("expected a table"))
+        kinds[key] = _card_kind(key, EntryReader(source, entry, table))
     return kinds
 
 
 def _card_kind(key: str, r: EntryReader) -> CardKind:
     if not key.isascii() or not key.replace("_", "").isalnum() or not key.islower():
-        raise r.fail(None, "a key must be lower-case ASCII letters, digits and _")
+        raise r.fail(None, say("a key must be lower-case ASCII letters, digits and _"))
     kind = CardKind(
         key=key,
         name=r.text("name"),
@@ -222,9 +229,11 @@ def _card_kind(key: str, r: EntryReader) -> CardKind:
     )
     r.done()
     if (kind.type is CardType.EQUIPMENT) != (kind.subtype is not None):
-        raise r.fail("subtype", "equipment needs a subtype, and only equipment has one")
+        raise r.fail("subtype", say("equipment needs a subtype, and only equipment has one"))
     if (kind.subtype is Subtype.WEAPON) != (kind.attack_range is not None):
-        raise r.fail("attack_range", "a weapon needs an attack range, and only a weapon has one")
+        raise r.fail(
+            "attack_range", say("a weapon needs an attack range, and only a weapon has one")
+        )
     return kind
 
 
@@ -240,26 +249,43 @@ def parse_cards(text: str, source: str, kinds: Mapping[str, CardKind]) -> tuple[
     rows = csv.reader(io.StringIO("\n".join(lines)))
     header = next(rows, None)
     if header is None or [h.strip() for h in header] != list(CARD_FIELDS):
-        raise CatalogueError(source, "header", None, f"expected columns {','.join(CARD_FIELDS)}")
+        raise CatalogueError(
+            source,
+            say("header"),
+            None,
+            say("expected columns {columns}", columns=",".join(CARD_FIELDS)),
+        )
     cards: list[Card] = []
     seen: set[int] = set()
     for number, row in enumerate(rows, start=1):
         if not row:
             continue
-        label = f"entry {number} ({','.join(row)})"
+        label = say("entry {number} ({row})", number=number, row=",".join(row))
         if len(row) > len(CARD_FIELDS):
-            raise CatalogueError(source, label, None, f"{len(row)} columns, expected 5")
+            raise CatalogueError(
+                source,
+                label,
+                None,
+                say("{count} columns, expected {expected}", count=len(row), expected=5),
+            )
         r = EntryReader(source, label, dict(zip(CARD_FIELDS, row, strict=False)))
         card_id = r.integer("id", 1, 999)
         expected = len(cards) + 1
         if card_id in seen:
-            raise r.fail("id", f"duplicate id {card_id}")
+            raise r.fail("id", say("duplicate id {id}", id=card_id))
         seen.add(card_id)
         if card_id != expected:
-            raise r.fail("id", f"id {card_id} out of order (expected {expected}; ids never change)")
+            raise r.fail(
+                "id",
+                say(
+                    "id {id} out of order (expected {expected}; ids never change)",
+                    id=card_id,
+                    expected=expected,
+                ),
+            )
         kind_key = r.text("kind")
         if kind_key not in kinds:
-            raise r.fail("kind", f"unknown card kind {kind_key!r}")
+            raise r.fail("kind", say("unknown card kind {key}", key=repr(kind_key)))
         cards.append(
             Card(
                 id=card_id,

@@ -19,6 +19,7 @@ from importlib import resources
 from engine.cards import Card, CardKind, parse_card_kinds, parse_cards
 from engine.errors import CatalogueError
 from engine.generals import General, parse_generals
+from engine.text import say
 
 CARD_KINDS_FILE = "card_kinds.toml"
 CARDS_FILE = "cards.csv"
@@ -66,7 +67,10 @@ def load_catalogue(card_kinds: str, cards: str, generals: str, *, origin: str = 
     unused = sorted(set(kinds) - {c.key for c in card_list})
     if unused:
         raise CatalogueError(
-            origin + CARD_KINDS_FILE, f"card kind {unused[0]!r}", None, "no card in cards.csv"
+            origin + CARD_KINDS_FILE,
+            say("card kind {key}", key=repr(unused[0])),
+            None,
+            say("no card in {file}", file=CARDS_FILE),
         )
     return Catalogue(kinds, card_list, general_list)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.modes import Mode
 from engine.table import IllegalMove, Table
+from engine.text import Text
 
 __all__ = ["Ctx"]
 
@@ -19,12 +20,12 @@ class Ctx:
         self.mode = mode
         self.forced = forced
 
-    def require(self, condition: bool, reason: str) -> None:
+    def require(self, condition: bool, reason: Text) -> None:
         """A rule check: refuses the move unless it is forced."""
         if not condition and not self.forced:
             raise IllegalMove(reason)
 
-    def refuse(self, reason: str) -> None:
+    def refuse(self, reason: Text) -> None:
         """Refuses the move unless it is forced; for reasons costly to word, only
         worded when the check fails (``if not ok: ctx.refuse(...)``)."""
         if not self.forced:

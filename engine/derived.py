@@ -27,6 +27,7 @@ from engine.effects import (
 )
 from engine.generals import Skill
 from engine.state import Phase, PublicState, Role, Seat
+from engine.text import Text, say, say_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,17 +35,17 @@ class Measure:
     """A number with the reasons that made it."""
 
     value: int
-    reasons: tuple[str, ...]
+    reasons: tuple[Text, ...]
 
     def __str__(self) -> str:
-        return f"{self.value} ({'; '.join(self.reasons)})"
+        return f"{self.value} ({'; '.join(map(str, self.reasons))})"
 
 
 @dataclass(frozen=True, slots=True)
 class TargetCheck:
     seat: int
     legal: bool
-    reason: str  # why not, or a note such as "distance 2, in range 3"
+    reason: Text | str  # why not, or a note such as "distance 2, in range 3"; "" for none
 
 
 _CARDS = (None, *standard_catalogue().cards)  # index = card id
@@ -185,46 +186,118 @@ def distance(state: PublicState, a: int, b: int) -> Measure | None:
     if not (sa.alive and sb.alive):
         return None
     if a == b:
-        return Measure(0, ("yourself",))
+        return Measure(0, (_YOURSELF,))
     base = ring_distance(state, a, b)
     value = base
-    reasons = [f"{base} seat{'s' if base != 1 else ''} apart"]
+    reasons = [_apart(base)]
     if sb.defensive_horse is not None:
         value += 1
-        reasons.append(f"+1 horse {card(sb.defensive_horse).name} on seat {b}: +1")
+        reasons.append(_defending(sb.defensive_horse, b))
     if sa.offensive_horse is not None:
         value -= 1
-        reasons.append(f"-1 horse {card(sa.offensive_horse).name} of seat {a}: -1")
+        reasons.append(_attacking(sa.offensive_horse, a))
     for skill, effect in effects_of(sa):
         if isinstance(effect, DistanceFromSelf):
             value += effect.delta
-            reasons.append(f"{skill.name}: {effect.delta:+d}")
+            reasons.append(say("{skill}: {delta}", skill=skill, delta=f"{effect.delta:+d}"))
     for skill, effect in effects_of(sb):
         if isinstance(effect, DistanceToSelf):
             value += effect.delta
-            reasons.append(f"{skill.name} of seat {b}: {effect.delta:+d}")
+            reasons.append(
+                say(
+                    "{skill} of seat {seat}: {delta}",
+                    skill=skill,
+                    seat=b,
+                    delta=f"{effect.delta:+d}",
+                )
+            )
     if value < 1:
         value = 1
-        reasons.append("at least 1")
+        reasons.append(_AT_LEAST_1)
     return Measure(value, tuple(reasons))
+
+
+# The reasons a table asks for again and again, said once for each number (a Text
+# never changes): asking for every derived quantity of a table stays cheap.
+@cache
+def _apart(seats: int) -> Text:
+    return say_n("{n} seat apart", "{n} seats apart", seats)
+
+
+@cache
+def _defending(horse: int, seat: int) -> Text:
+    return say("+1 horse {horse} on seat {seat}: +1", horse=card(horse).kind, seat=seat)
+
+
+@cache
+def _attacking(horse: int, seat: int) -> Text:
+    return say("-1 horse {horse} of seat {seat}: -1", horse=card(horse).kind, seat=seat)
+
+
+@cache
+def _weapon_range(weapon: int, reach: int) -> Text:
+    return say("{weapon}: {range}", weapon=card(weapon).kind, range=reach)
+
+
+@cache
+def _out_of_range(distance: int, reach: int) -> Text:
+    return say("distance {distance} > attack range {range}", distance=distance, range=reach)
+
+
+def _no_hand_cards(skill: Skill) -> Text:
+    found = _SKILL_NO_HAND_CARDS.get(skill.key)
+    if found is None:
+        found = _SKILL_NO_HAND_CARDS[skill.key] = say("{skill}: no hand cards", skill=skill)
+    return found
+
+
+_SKILL_NO_HAND_CARDS: dict[str, Text] = {}
+
+
+@cache
+def _hp(hp: int) -> Text:
+    return say("HP {hp}", hp=hp) if hp >= 0 else say("HP {hp}, at least 0", hp=hp)
+
+
+@cache
+def _in_range(distance: int, reach: int) -> Text:
+    return say("distance {distance}, attack range {range}", distance=distance, range=reach)
+
+
+@cache
+def _unlimited(distance: int) -> Text:
+    return say("distance {distance}, no distance limit", distance=distance)
+
+
+@cache
+def _at_distance(distance: int) -> Text:
+    return say("distance {distance}", distance=distance)
+
+
+_YOURSELF = say("yourself")
+_AT_LEAST_1 = say("at least 1")
+_AT_LEAST_0 = say("at least 0")
 
 
 def attack_range(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Measure:
     """攻击范围: 1, or the equipped weapon's; a weapon being spent gives no range."""
     s = state.seat(seat)
-    value, reasons = 1, ["base 1"]
+    value, reasons = 1, [_BASE_1]
     if s.weapon is not None:
-        weapon = card(s.weapon)
+        weapon = card(s.weapon).kind
         if s.weapon in set(spending):
-            reasons.append(f"{weapon.name} is being spent: no range from it")
+            reasons.append(say("{weapon} is being spent: no range from it", weapon=weapon))
         else:
-            value = weapon.kind.attack_range or 1
-            reasons = [f"{weapon.name}: {value}"]
+            value = weapon.attack_range or 1
+            reasons = [_weapon_range(s.weapon, value)]
     for skill, effect in effects_of(s):
         if isinstance(effect, AttackRange):
             value += effect.delta
-            reasons.append(f"{skill.name}: {effect.delta:+d}")
+            reasons.append(say("{skill}: {delta}", skill=skill, delta=f"{effect.delta:+d}"))
     return Measure(max(value, 0), tuple(reasons))
+
+
+_BASE_1 = say("base 1")
 
 
 def hand_limit(state: PublicState, seat: int) -> Measure:
@@ -259,18 +332,18 @@ def hand_limit_of(hp: int, max_hp: int, effects: Iterable[tuple[Skill, Effect]])
     """
     effects = tuple(effects)
     value = max(hp, 0)
-    reasons = [f"HP {hp}" if hp >= 0 else f"HP {hp}, at least 0"]
+    reasons = [_hp(hp)]
     for skill, effect in effects:
         if isinstance(effect, HandLimit) and effect.fixed_to_max_hp:
             value = max_hp
-            reasons = [f"{skill.name}: max HP {max_hp}"]
+            reasons = [say("{skill}: max HP {max_hp}", skill=skill, max_hp=max_hp)]
     for skill, effect in effects:
         if isinstance(effect, HandLimit) and effect.delta:
             value += effect.delta
-            reasons.append(f"{skill.name}: {effect.delta:+d}")
+            reasons.append(say("{skill}: {delta}", skill=skill, delta=f"{effect.delta:+d}"))
     if value < 0:
         value = 0
-        reasons.append("at least 0")
+        reasons.append(_AT_LEAST_0)
     return Measure(value, tuple(reasons))
 
 
@@ -279,14 +352,17 @@ def sha_limit(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Me
     s = state.seat(seat)
     if s.weapon is not None and card(s.weapon).key == "crossbow" and s.weapon not in set(spending):
         return None
-    value, reasons = 1, ["one Sha per play phase"]
+    value, reasons = 1, [_ONE_SHA]
     for skill, effect in effects_of(s):
         if isinstance(effect, ShaLimit):
             if effect.unlimited:
                 return None
             value += effect.delta
-            reasons.append(f"{skill.name}: {effect.delta:+d}")
+            reasons.append(say("{skill}: {delta}", skill=skill, delta=f"{effect.delta:+d}"))
     return Measure(value, tuple(reasons))
+
+
+_ONE_SHA = say("one Sha per play phase")
 
 
 def sha_uses_left(state: PublicState, seat: int, spending: Iterable[int] = ()) -> int | None:
@@ -298,14 +374,16 @@ def sha_uses_left(state: PublicState, seat: int, spending: Iterable[int] = ()) -
     return max(limit.value - used, 0)
 
 
-def _untargetable_reason(target: Seat, kind_key: str) -> str | None:
+def _untargetable_reason(target: Seat, kind_key: str) -> Text | None:
     for skill, effect in effects_of(target):
         if isinstance(effect, Untargetable) and kind_key in effect.cards:
             if effect.condition is TargetCondition.NO_HAND_CARDS:
                 if target.hand_count == 0:
-                    return f"{skill.name}: no hand cards"
+                    return _no_hand_cards(skill)
             else:
-                return f"{skill.name}: cannot be the target of {kind(kind_key).name}"
+                return say(
+                    "{skill}: cannot be the target of {card}", skill=skill, card=kind(kind_key)
+                )
     return None
 
 
@@ -320,47 +398,63 @@ def check_target(
     spent = tuple(spending)
     t = state.seat(target)
     if not t.alive:
-        return TargetCheck(target, False, "dead")
+        return TargetCheck(target, False, _DEAD)
     mode = card_kind.target
     if mode is Target.RESPONSE:
-        return TargetCheck(target, False, f"{card_kind.name} is only used in response")
+        return TargetCheck(target, False, say("{card} is only used in response", card=card_kind))
     if mode is Target.SELF and target != user:
-        return TargetCheck(target, False, f"{card_kind.name} is used on yourself")
+        return TargetCheck(target, False, say("{card} is used on yourself", card=card_kind))
     if mode in (Target.ONE_OTHER, Target.ALL_OTHERS) and target == user:
-        return TargetCheck(target, False, "not yourself")
+        return TargetCheck(target, False, _NOT_YOURSELF)
     reason = _untargetable_reason(t, card_kind.key)
     if reason is not None:
         return TargetCheck(target, False, reason)
     needs = card_kind.target_needs
     if needs is TargetNeeds.HAS_CARDS and t.card_count + len(t.judgement) == 0:
-        return TargetCheck(target, False, "no cards")
+        return TargetCheck(target, False, _NO_CARDS)
     if needs is TargetNeeds.HAS_HAND_CARDS and t.hand_count == 0:
-        return TargetCheck(target, False, "no hand cards")
+        return TargetCheck(target, False, _NO_HAND_CARDS)
     if needs is TargetNeeds.HAS_WEAPON and t.weapon is None:
-        return TargetCheck(target, False, "no weapon")
+        return TargetCheck(target, False, _NO_WEAPON)
     if card_kind.heals and not t.wounded:
-        return TargetCheck(target, False, "at full HP (a recovery card needs a wounded target)")
+        return TargetCheck(target, False, _AT_FULL_HP)
     if card_kind.type.value == "delayed_trick" and any(
         kind(d.kind).key == card_kind.key for d in t.judgement
     ):
-        return TargetCheck(target, False, f"already has {card_kind.name}")
-    note = ""
+        return TargetCheck(target, False, say("already has {card}", card=card_kind))
+    note: Text | str = ""
     if target != user and (card_kind.in_attack_range or card_kind.distance_limit is not None):
         d = distance_value(state, user, target, spent)
         assert d is not None
         if card_kind.in_attack_range:
             rng = attack_range_value(state, user, spent)
             if d > rng:
-                return TargetCheck(target, False, f"distance {d} > attack range {rng}")
-            note = f"distance {d}, attack range {rng}"
+                return TargetCheck(target, False, _out_of_range(d, rng))
+            note = _in_range(d, rng)
         elif card_kind.distance_limit is not None:
             if _ignores_trick_distance(state.seat(user)):
-                note = f"distance {d}, no distance limit"
+                note = _unlimited(d)
             elif d > card_kind.distance_limit:
-                return TargetCheck(target, False, f"distance {d} > {card_kind.distance_limit}")
+                return TargetCheck(
+                    target,
+                    False,
+                    say(
+                        "distance {distance} > {limit}",
+                        distance=d,
+                        limit=card_kind.distance_limit,
+                    ),
+                )
             else:
-                note = f"distance {d}"
+                note = _at_distance(d)
     return TargetCheck(target, True, note)
+
+
+_DEAD = say("dead")
+_NOT_YOURSELF = say("not yourself")
+_NO_CARDS = say("no cards")
+_NO_HAND_CARDS = say("no hand cards")
+_NO_WEAPON = say("no weapon")
+_AT_FULL_HP = say("at full HP (a recovery card needs a wounded target)")
 
 
 def legal_targets(

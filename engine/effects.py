@@ -15,6 +15,7 @@ from enum import Enum
 
 from engine.cards import Card, Colour, Suit
 from engine.fields import EntryReader
+from engine.text import Text, say, say_n
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +184,7 @@ def _as_card(r: EntryReader) -> AsCard:
         outside_own_turn=r.flag("outside_own_turn"),
     )
     if effect.colour is None and effect.suit is None and effect.from_card is None:
-        raise r.fail("colour", "say which cards convert: colour, suit or from_card")
+        raise r.fail("colour", say("say which cards convert: colour, suit or from_card"))
     return effect
 
 
@@ -216,7 +217,14 @@ def parse_effect(r: EntryReader) -> Effect:
     kind = r.text("kind")
     parser = _PARSERS.get(kind)
     if parser is None:
-        raise r.fail("kind", f"unknown effect {kind!r} (known: {', '.join(sorted(_PARSERS))})")
+        raise r.fail(
+            "kind",
+            say(
+                "unknown effect {kind} (known: {known})",
+                kind=repr(kind),
+                known=", ".join(sorted(_PARSERS)),
+            ),
+        )
     effect = parser(r)
     r.done()
     return effect
@@ -262,52 +270,96 @@ _KIND_OF: Mapping[type, str] = {
 }
 
 
-def describe_effect(effect: Effect) -> str:
-    """A short English phrase for what the effect changes.
+def describe_effect(effect: Effect) -> Text | str:
+    """A short phrase for what the effect changes (card kinds by their keys).
 
-    >>> describe_effect(DistanceFromSelf(-1))
+    >>> str(describe_effect(DistanceFromSelf(-1)))
     'distance to others -1'
-    >>> describe_effect(Untargetable(frozenset({"snatch", "indulgence"}), None))
+    >>> str(describe_effect(Untargetable(frozenset({"snatch", "indulgence"}), None)))
     'cannot be targeted by indulgence, snatch'
     """
     match effect:
         case DistanceFromSelf(delta):
-            return f"distance to others {delta:+d}"
+            return say("distance to others {delta}", delta=f"{delta:+d}")
         case DistanceToSelf(delta):
-            return f"others' distance to this player {delta:+d}"
+            return say("others' distance to this player {delta}", delta=f"{delta:+d}")
         case AttackRange(delta):
-            return f"attack range {delta:+d}"
+            return say("attack range {delta}", delta=f"{delta:+d}")
         case ShaLimit(unlimited, delta):
-            return (
-                "no limit on Sha per play phase" if unlimited else f"Sha per play phase {delta:+d}"
-            )
+            if unlimited:
+                return say("no limit on Sha per play phase")
+            return say("Sha per play phase {delta}", delta=f"{delta:+d}")
         case DrawPhase(delta, optional):
-            return f"draw phase {delta:+d} card{'s' if abs(delta) != 1 else ''}" + (
-                " (optional)" if optional else ""
+            if optional:
+                return say_n(
+                    "draw phase {delta} card (optional)",
+                    "draw phase {delta} cards (optional)",
+                    abs(delta),
+                    delta=f"{delta:+d}",
+                )
+            return say_n(
+                "draw phase {delta} card",
+                "draw phase {delta} cards",
+                abs(delta),
+                delta=f"{delta:+d}",
             )
         case ReplaceDraw():
-            return "may replace the draw phase's draw"
+            return say("may replace the draw phase's draw")
         case HandLimit(fixed, delta):
-            parts = ["hand limit = max HP"] if fixed else []
+            if fixed and delta:
+                return say("hand limit = max HP, hand limit {delta}", delta=f"{delta:+d}")
+            if fixed:
+                return say("hand limit = max HP")
             if delta:
-                parts.append(f"hand limit {delta:+d}")
-            return ", ".join(parts)
+                return say("hand limit {delta}", delta=f"{delta:+d}")
+            return ""
         case SkipDiscard(condition):
-            return f"may skip the discard phase ({condition.value.replace('_', ' ')})"
+            return say("may skip the discard phase ({condition})", condition=_CONDITIONS[condition])
         case Untargetable(cards, condition):
-            when = f" while {condition.value.replace('_', ' ')}" if condition else ""
-            return f"cannot be targeted by {', '.join(sorted(cards))}{when}"
+            keys = ", ".join(sorted(cards))
+            if condition is not None:
+                return say(
+                    "cannot be targeted by {cards} while {condition}",
+                    cards=keys,
+                    condition=_CONDITIONS[condition],
+                )
+            return say("cannot be targeted by {cards}", cards=keys)
         case TrickDistanceUnlimited():
-            return "tricks have no distance limit"
+            return say("tricks have no distance limit")
         case RedirectSha():
-            return "may redirect a Sha to another player in attack range"
+            return say("may redirect a Sha to another player in attack range")
         case DrawOn(event, count):
-            return f"draws {count} on {event.value.replace('_', ' ')}"
+            return say("draws {count} on {event}", count=count, event=_EVENTS[event])
         case AsCard(card, zone, colour, suit, from_card, outside_own_turn):
-            source = from_card or (suit.value if suit else colour.value if colour else "")
-            where = zone.value.replace("_", " ")
-            extra = " outside own turn" if outside_own_turn else ""
-            return f"{source} cards ({where}) as {card}{extra}"
+            source = from_card or suit or colour or ""
+            if outside_own_turn:
+                return say(
+                    "{source} cards ({zone}) as {card} outside own turn",
+                    source=source,
+                    zone=_ZONES[zone],
+                    card=card,
+                )
+            return say(
+                "{source} cards ({zone}) as {card}", source=source, zone=_ZONES[zone], card=card
+            )
         case DoubleResponse(cards):
-            return f"answering {', '.join(sorted(cards))} takes two cards"
+            return say("answering {cards} takes two cards", cards=", ".join(sorted(cards)))
     raise AssertionError(effect)
+
+
+# The words of the conditions, events and zones effects name, for describe_effect.
+_CONDITIONS: Mapping[SkipCondition | TargetCondition, Text] = {
+    SkipCondition.NO_SHA_THIS_TURN: say("no sha this turn"),
+    TargetCondition.NO_HAND_CARDS: say("no hand cards"),
+}
+_EVENTS: Mapping[DrawEvent, Text] = {
+    DrawEvent.TRICK_USED: say("trick used"),
+    DrawEvent.END_PHASE: say("end phase"),
+    DrawEvent.EQUIPMENT_LOST: say("equipment lost"),
+    DrawEvent.HAND_EMPTIED: say("hand emptied"),
+    DrawEvent.DAMAGE_POINT: say("damage point"),
+}
+_ZONES: Mapping[CardZone, Text] = {
+    CardZone.HAND: say("hand"),
+    CardZone.HAND_OR_EQUIPMENT: say("hand or equipment"),
+}

@@ -2,16 +2,32 @@
 
 from __future__ import annotations
 
+from engine.text import Text, say
+
 
 class CatalogueError(ValueError):
-    """A catalogue data file is broken: says which file, which entry, which field."""
+    """A catalogue data file is broken: says which file, which entry, which field.
 
-    def __init__(self, source: str, entry: str, field: str | None, problem: str) -> None:
+    ``text`` is the message as the engine says it (``str(exc)`` is its English).
+    """
+
+    def __init__(
+        self, source: str, entry: Text | str, field: str | None, problem: Text | str
+    ) -> None:
         self.source = source
         self.entry = entry
         self.field = field
         self.problem = problem
-        where = f"{source}: {entry}"
         if field is not None:
-            where += f", field '{field}'"
-        super().__init__(f"{where}: {problem}")
+            self.text = say(
+                "{source}: {entry}, field '{field}': {problem}",
+                source=source,
+                entry=entry,
+                field=field,
+                problem=problem,
+            )
+        else:
+            self.text = say(
+                "{source}: {entry}: {problem}", source=source, entry=entry, problem=problem
+            )
+        super().__init__(str(self.text))

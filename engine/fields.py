@@ -7,6 +7,7 @@ from enum import Enum
 from typing import TypeVar
 
 from engine.errors import CatalogueError
+from engine.text import Text, say
 
 E = TypeVar("E", bound=Enum)
 
@@ -17,13 +18,13 @@ class EntryReader:
     Call :meth:`done` at the end: a field nobody read is a typo in the data.
     """
 
-    def __init__(self, source: str, entry: str, data: Mapping[str, object]) -> None:
+    def __init__(self, source: str, entry: Text | str, data: Mapping[str, object]) -> None:
         self.source = source
         self.entry = entry
         self._data = data
         self._read: set[str] = set()
 
-    def fail(self, field: str | None, problem: str) -> CatalogueError:
+    def fail(self, field: str | None, problem: Text) -> CatalogueError:
         return CatalogueError(self.source, self.entry, field, problem)
 
     def _get(self, field: str, required: bool) -> object:
@@ -31,14 +32,14 @@ class EntryReader:
         value = self._data.get(field)
         if value is None or value == "":
             if required:
-                raise self.fail(field, "missing")
+                raise self.fail(field, say("missing"))
             return None
         return value
 
     def text(self, field: str) -> str:
         value = self._get(field, True)
         if not isinstance(value, str):
-            raise self.fail(field, f"expected text, got {value!r}")
+            raise self.fail(field, say("expected text, got {value}", value=repr(value)))
         return value.strip()
 
     def optional_text(self, field: str) -> str | None:
@@ -48,17 +49,18 @@ class EntryReader:
 
     def integer(self, field: str, low: int, high: int) -> int:
         value = self._get(field, True)
-        if isinstance(value, bool):
-            raise self.fail(field, f"expected a whole number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            raise self.fail(field, _not_whole(value))
         if isinstance(value, str):
             try:
                 value = int(value.strip())
             except ValueError:
-                raise self.fail(field, f"expected a whole number, got {value!r}") from None
-        if not isinstance(value, int):
-            raise self.fail(field, f"expected a whole number, got {value!r}")
+                raise self.fail(field, _not_whole(value)) from None
         if not low <= value <= high:
-            raise self.fail(field, f"{value} is out of range ({low}..{high})")
+            raise self.fail(
+                field,
+                say("{value} is out of range ({low}..{high})", value=value, low=low, high=high),
+            )
         return value
 
     def optional_integer(self, field: str, low: int, high: int) -> int | None:
@@ -71,7 +73,7 @@ class EntryReader:
         if value is None:
             return False
         if not isinstance(value, bool):
-            raise self.fail(field, f"expected true or false, got {value!r}")
+            raise self.fail(field, say("expected true or false, got {value}", value=repr(value)))
         return value
 
     def choice(self, field: str, enum: type[E]) -> E:
@@ -81,7 +83,12 @@ class EntryReader:
         except ValueError:
             allowed = ", ".join(str(member.value) for member in enum)
             raise self.fail(
-                field, f"unknown value {value!r} (expected one of: {allowed})"
+                field,
+                say(
+                    "unknown value {value} (expected one of: {allowed})",
+                    value=repr(value),
+                    allowed=allowed,
+                ),
             ) from None
 
     def optional_choice(self, field: str, enum: type[E]) -> E | None:
@@ -92,7 +99,7 @@ class EntryReader:
     def text_list(self, field: str) -> tuple[str, ...]:
         value = self._get(field, True)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail(field, f"expected a list of names, got {value!r}")
+            raise self.fail(field, say("expected a list of names, got {value}", value=repr(value)))
         return tuple(value)
 
     def tables(self, field: str) -> list[Mapping[str, object]]:
@@ -100,10 +107,14 @@ class EntryReader:
         if value is None:
             return []
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise self.fail(field, "expected a list of tables")
+            raise self.fail(field, say("expected a list of tables"))
         return list(value)
 
     def done(self) -> None:
         unknown = sorted(set(self._data) - self._read)
         if unknown:
-            raise self.fail(unknown[0], "unknown field (a typo?)")
+            raise self.fail(unknown[0], say("unknown field (a typo?)"))
+
+
+def _not_whole(value: object) -> Text:
+    return say("expected a whole number, got {value}", value=repr(value))

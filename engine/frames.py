@@ -12,6 +12,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from engine.cards import Element
+from engine.text import Text
 
 
 class Point(Enum):
@@ -102,7 +103,7 @@ class Ask(NamedTuple):
 
     want: str
     seats: tuple[int, ...]
-    reason: str
+    reason: Text  # what the card is asked for, in words
     at: int = 0  # the seat asked now (not ``anyone``)
     anyone: bool = False
     need: int = 1
@@ -150,7 +151,7 @@ class Expect(NamedTuple):
 
     what: str
     seat: int
-    reason: str
+    reason: Text  # what the seat is to do, in words
     other: int = 0
     counts: tuple[int, ...] = ()
     suit: str = ""
@@ -183,7 +184,7 @@ class Judgement(NamedTuple):
 
     seat: int
     card: int
-    reason: str
+    reason: Text  # what the judgement is for, in words
     opened: int = 0
     delivered: bool = False
 

@@ -10,6 +10,7 @@ from enum import Enum
 from engine.effects import AsCard, Effect, card_keys_named, effect_as_dict, parse_effect
 from engine.errors import CatalogueError
 from engine.fields import EntryReader
+from engine.text import Text, say
 
 
 class Kingdom(Enum):
@@ -23,6 +24,11 @@ class Kingdom(Enum):
 
     @property
     def name_zh(self) -> str:
+        return _KINGDOM_NAMES[self]
+
+    @property
+    def source_name(self) -> str:
+        """As a sentence names it (engine.text): by its Chinese name, like the cards."""
         return _KINGDOM_NAMES[self]
 
 
@@ -78,6 +84,9 @@ class Skill:
     timing: Timing
     effects: tuple[Effect, ...]
 
+    def __str__(self) -> str:
+        return self.name
+
     def as_dict(self) -> dict[str, object]:
         return {
             "key": self.key,
@@ -124,24 +133,31 @@ def parse_generals(text: str, source: str, card_keys: frozenset[str]) -> tuple[G
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(source, "file", None, f"not valid TOML: {exc}") from None
-    top = EntryReader(source, "file", data)
+        raise CatalogueError(
+            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
+        ) from None
+    top = EntryReader(source, say("file"), data)
     generals: list[General] = []
     for number, table in enumerate(top.tables("general"), start=1):
         key = table.get("key")
-        label = f"general #{number}" + (f" {key!r}" if isinstance(key, str) else "")
+        if isinstance(key, str):
+            label = say("general #{number} {key}", number=number, key=repr(key))
+        else:
+            label = say("general #{number}", number=number)
         general = _general(EntryReader(source, label, table), source, label, card_keys)
         if any(g.key == general.key for g in generals):
-            raise CatalogueError(source, label, "key", f"duplicate key {general.key!r}")
+            raise CatalogueError(
+                source, label, "key", say("duplicate key {key}", key=repr(general.key))
+            )
         generals.append(general)
     top.done()
     return tuple(generals)
 
 
-def _general(r: EntryReader, source: str, label: str, card_keys: frozenset[str]) -> General:
+def _general(r: EntryReader, source: str, label: Text, card_keys: frozenset[str]) -> General:
     key = r.text("key")
     skills = tuple(
-        _skill(EntryReader(source, f"{label} skill #{n}", t), card_keys)
+        _skill(EntryReader(source, say("{entry} skill #{n}", entry=label, n=n), t), card_keys)
         for n, t in enumerate(r.tables("skills"), start=1)
     )
     general = General(
@@ -155,21 +171,23 @@ def _general(r: EntryReader, source: str, label: str, card_keys: frozenset[str])
     )
     r.done()
     if not skills:
-        raise r.fail("skills", "a general needs at least one skill")
+        raise r.fail("skills", say("a general needs at least one skill"))
     if general.lord != any(s.lord for s in skills):
-        raise r.fail("lord", "a lord general has a lord skill, and only a lord general has one")
+        raise r.fail(
+            "lord", say("a lord general has a lord skill, and only a lord general has one")
+        )
     return general
 
 
 def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:
     effects: list[Effect] = []
     for n, table in enumerate(r.tables("effects"), start=1):
-        er = EntryReader(r.source, f"{r.entry} effect #{n}", table)
+        er = EntryReader(r.source, say("{entry} effect #{n}", entry=r.entry, n=n), table)
         effect = parse_effect(er)
         unknown = sorted(card_keys_named(effect) - card_keys)
         if unknown:
             field = "card" if isinstance(effect, AsCard) else "cards"
-            raise er.fail(field, f"unknown card kind {unknown[0]!r}")
+            raise er.fail(field, say("unknown card kind {key}", key=repr(unknown[0])))
         effects.append(effect)
     skill = Skill(
         key=r.text("key"),

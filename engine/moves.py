@@ -26,26 +26,31 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from engine.cards import Element
+from engine.text import Text, say
 
 MAX_MOVE_CHARS = 1000  # the longest real move (制衡 of a whole hand) is under 100
 
 
-def shown(text: str, limit: int = 60) -> str:
+def shown(text: str, limit: int = 60) -> Text | str:
     """``text`` quoted for a message, cut to ``limit`` characters: a bad line is named,
     never echoed whole.
 
     >>> shown("abc")
     "'abc'"
-    >>> shown("x" * 100, 10)
+    >>> str(shown("x" * 100, 10))
     "'xxxxxxxxxx'... (100 characters)"
     """
     if len(text) <= limit:
         return repr(text)
-    return f"{text[:limit]!r}... ({len(text):,} characters)"
+    return say("{start}... ({count} characters)", start=repr(text[:limit]), count=f"{len(text):,}")
 
 
 class MoveSyntaxError(ValueError):
-    """A line that is not a move."""
+    """A line that is not a move; ``text`` says why (``str(exc)`` is its English)."""
+
+    def __init__(self, text: Text) -> None:
+        super().__init__(str(text))
+        self.text = text
 
 
 class Move(ABC):
@@ -91,6 +96,9 @@ _MODE = re.compile(r"[a-z0-9][a-z0-9_]*")
 _ZONE = re.compile(r"(hand|equip|judge):([1-9][0-9]?)|pile|discard|processing|removed")
 
 
+_END_OF_LINE = say("the end of the line")
+
+
 class _Reader:
     """Reads the words of one line left to right, with clear errors."""
 
@@ -99,9 +107,12 @@ class _Reader:
         self.line = line
         self.i = 0
 
-    def fail(self, what: str) -> MoveSyntaxError:
-        got = shown(self.words[self.i], 30) if self.i < len(self.words) else "the end of the line"
-        return MoveSyntaxError(f"{shown(self.line)}: expected {what}, got {got}")
+    def fail(self, what: Text | str) -> MoveSyntaxError:
+        got = shown(self.words[self.i], 30) if self.i < len(self.words) else _END_OF_LINE
+        return MoveSyntaxError(
+            # TRANSLATORS: {what} is what the notation needs here ("a seat number" ...)
+            say("{line}: expected {what}, got {got}", line=shown(self.line), what=what, got=got)
+        )
 
     def peek(self) -> str | None:
         return self.words[self.i] if self.i < len(self.words) else None
@@ -109,14 +120,14 @@ class _Reader:
     def take(self) -> str:
         word = self.peek()
         if word is None:
-            raise self.fail("more")
+            raise self.fail(say("more"))
         self.i += 1
         return word
 
     def seat(self) -> int:
         word = self.peek()
         if word is None or not _SEAT.fullmatch(word):
-            raise self.fail("a seat number")
+            raise self.fail(say("a seat number"))
         self.i += 1
         return int(word)
 
@@ -129,11 +140,13 @@ class _Reader:
         # Bounded before conversion: no count in a game has more than four digits.
         pattern = _SIGNED_NUMBER if signed else _NUMBER
         if word is None or not pattern.fullmatch(word):
-            raise self.fail("a signed number like +1" if signed else "a number (at most 4 digits)")
+            raise self.fail(
+                say("a signed number like +1") if signed else say("a number (at most 4 digits)")
+            )
         self.i += 1
         return int(word)
 
-    def name(self, what: str = "a name", pattern: re.Pattern[str] | None = None) -> str:
+    def name(self, what: Text, pattern: re.Pattern[str] | None = None) -> str:
         word = self.peek()
         if word is None or not (pattern or _NAME).fullmatch(word):
             raise self.fail(what)
@@ -168,19 +181,21 @@ class _Reader:
         parts = word.split(",")
         if not all(_SEAT.fullmatch(p) for p in parts):
             self.i -= 1
-            raise self.fail("target seats like 3 or 3,4")
+            raise self.fail(say("target seats like 3 or 3,4"))
         return tuple(int(p) for p in parts)
 
     def zone(self) -> str:
         word = self.peek()
         if word is None or not _ZONE.fullmatch(word):
-            raise self.fail("a zone (hand:N, equip:N, judge:N, pile, discard, processing, removed)")
+            raise self.fail(
+                say("a zone (hand:N, equip:N, judge:N, pile, discard, processing, removed)")
+            )
         self.i += 1
         return word
 
     def end(self) -> None:
         if self.i != len(self.words):
-            raise self.fail("the end of the line")
+            raise self.fail(_END_OF_LINE)
 
 
 # ---------------------------------------------------------------- the moves
@@ -202,7 +217,7 @@ class Setup(Move):
 
     @staticmethod
     def read(r: _Reader) -> Setup:
-        mode = r.name("a mode", _MODE)
+        mode = r.name(say("a mode"), _MODE)
         players = r.number()
         packages: tuple[str, ...] = ("standard", "ex", "maneuvering")
         variant = ""
@@ -212,7 +227,7 @@ class Setup(Move):
             elif word.startswith("variant="):
                 variant = word.removeprefix("variant=")
             else:
-                raise r.fail("packages=... or variant=...")
+                raise r.fail(say("packages=... or variant=..."))
             r.i += 1
         return Setup(mode, players, packages, variant)
 
@@ -235,7 +250,7 @@ class General(Move):
         names = tuple(r.take().split(","))
         if not all(_NAME.fullmatch(n) for n in names):
             r.i -= 1
-            raise r.fail("general keys like caocao or caocao,simayi")
+            raise r.fail(say("general keys like caocao or caocao,simayi"))
         return General(seat, names, r.keyword("hidden"))
 
 
@@ -252,7 +267,7 @@ class RoleReveal(Move):
 
     @staticmethod
     def read(r: _Reader) -> RoleReveal:
-        return RoleReveal(r.seat(), r.name("a role"))
+        return RoleReveal(r.seat(), r.name(say("a role")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +283,7 @@ class Reveal(Move):
 
     @staticmethod
     def read(r: _Reader) -> Reveal:
-        return Reveal(r.seat(), r.name("a general key"))
+        return Reveal(r.seat(), r.name(say("a general key")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,7 +331,7 @@ class Draw(Move):
         seat = r.seat()
         cards, count = r.cards_or_count()
         if not cards and not count:
-            raise r.fail("cards (#id) or a count (xN)")
+            raise r.fail(say("cards (#id) or a count (xN)"))
         return Draw(seat, count, cards)
 
 
@@ -344,10 +359,10 @@ class Use(Move):
         seat = r.seat()
         cards = () if r.keyword("-") else r.cards()
         if not cards and r.words[r.i - 1] != "-":
-            raise r.fail("cards (#id) or - for a virtual card")
-        as_kind = r.name("a card kind") if r.keyword("as") else None
+            raise r.fail(say("cards (#id) or - for a virtual card"))
+        as_kind = r.name(say("a card kind")) if r.keyword("as") else None
         if not cards and as_kind is None:
-            raise r.fail("'as KIND' for a virtual card")
+            raise r.fail(say("'as KIND' for a virtual card"))
         return Use(seat, cards, as_kind, r.targets())
 
 
@@ -369,10 +384,10 @@ class Respond(Move):
         seat = r.seat()
         cards = () if r.keyword("-") else r.cards()
         if not cards and r.words[r.i - 1] != "-":
-            raise r.fail("cards (#id) or - for a virtual card")
-        as_kind = r.name("a card kind") if r.keyword("as") else None
+            raise r.fail(say("cards (#id) or - for a virtual card"))
+        as_kind = r.name(say("a card kind")) if r.keyword("as") else None
         if not cards and as_kind is None:
-            raise r.fail("'as KIND' for a virtual card")
+            raise r.fail(say("'as KIND' for a virtual card"))
         return Respond(seat, cards, as_kind)
 
 
@@ -408,7 +423,7 @@ class Discard(Move):
         seat = r.seat()
         cards, unknown = r.cards_or_count()
         if not cards and not unknown:
-            raise r.fail("cards (#id) or a count (xN)")
+            raise r.fail(say("cards (#id) or a count (xN)"))
         return Discard(seat, cards, unknown)
 
 
@@ -433,7 +448,7 @@ class Give(Move):
         to = r.seat()
         cards, unknown = r.cards_or_count()
         if not cards and not unknown:
-            raise r.fail("cards (#id) or a count (xN)")
+            raise r.fail(say("cards (#id) or a count (xN)"))
         return Give(seat, to, cards, unknown)
 
 
@@ -459,7 +474,7 @@ class Take(Move):
         source = r.seat()
         cards, unknown = r.cards_or_count()
         if not cards and not unknown:
-            raise r.fail("cards (#id) or a count (xN)")
+            raise r.fail(say("cards (#id) or a count (xN)"))
         return Take(seat, source, cards, unknown)
 
 
@@ -489,12 +504,12 @@ class MoveCards(Move):
     def read(r: _Reader) -> MoveCards:
         cards = r.cards()
         if not cards:
-            raise r.fail("cards (#id)")
+            raise r.fail(say("cards (#id)"))
         source = r.zone() if r.keyword("from") else None
         if not r.keyword("->"):
             raise r.fail("->")
         to = r.zone()
-        as_kind = r.name("a card kind") if r.keyword("as") else None
+        as_kind = r.name(say("a card kind")) if r.keyword("as") else None
         return MoveCards(cards, to, source, as_kind)
 
 
@@ -514,7 +529,7 @@ class Show(Move):
         seat = r.seat()
         cards = r.cards()
         if not cards:
-            raise r.fail("cards (#id)")
+            raise r.fail(say("cards (#id)"))
         return Show(seat, cards)
 
 
@@ -534,7 +549,7 @@ class Recast(Move):
         seat = r.seat()
         cards = r.cards()
         if len(cards) != 1:
-            raise r.fail("one card (#id)")
+            raise r.fail(say("one card (#id)"))
         return Recast(seat, cards[0])
 
 
@@ -555,8 +570,8 @@ class Judge(Move):
         seat = r.seat()
         cards = r.cards()
         if len(cards) != 1:
-            raise r.fail("one card (#id)")
-        reason = r.name("a reason") if r.keyword("for") else None
+            raise r.fail(say("one card (#id)"))
+        reason = r.name(say("a reason")) if r.keyword("for") else None
         return Judge(seat, cards[0], reason)
 
 
@@ -694,7 +709,7 @@ class Skill(Move):
 
     @staticmethod
     def read(r: _Reader) -> Skill:
-        seat, skill = r.seat(), r.name("a skill key")
+        seat, skill = r.seat(), r.name(say("a skill key"))
         cards, unknown = r.cards_or_count()
         return Skill(seat, skill, cards, r.targets(), unknown)
 
@@ -712,7 +727,7 @@ class Choose(Move):
 
     @staticmethod
     def read(r: _Reader) -> Choose:
-        return Choose(r.seat(), r.name("an option"))
+        return Choose(r.seat(), r.name(say("an option")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -741,7 +756,7 @@ class Skip(Move):
 
     @staticmethod
     def read(r: _Reader) -> Skip:
-        return Skip(r.name("a phase"))
+        return Skip(r.name(say("a phase")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -788,7 +803,7 @@ class End(Move):
 
     @staticmethod
     def read(r: _Reader) -> End:
-        return End(r.name("the winner"))
+        return End(r.name(say("the winner")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -805,7 +820,7 @@ class Mark(Move):
 
     @staticmethod
     def read(r: _Reader) -> Mark:
-        return Mark(r.seat(), r.name("a mark name"), r.number(signed=True))
+        return Mark(r.seat(), r.name(say("a mark name")), r.number(signed=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -869,18 +884,26 @@ def parse_move(text: str) -> Move:
     """Read one move from its text form; :class:`MoveSyntaxError` says what is wrong."""
     line = text.strip()
     if not line:
-        raise MoveSyntaxError("an empty line is not a move")
+        raise MoveSyntaxError(say("an empty line is not a move"))
     if len(line) > MAX_MOVE_CHARS:
-        raise MoveSyntaxError(f"{shown(line)}: a move is at most {MAX_MOVE_CHARS} characters")
+        raise MoveSyntaxError(
+            say(
+                "{line}: a move is at most {limit} characters",
+                line=shown(line),
+                limit=MAX_MOVE_CHARS,
+            )
+        )
     if line.startswith("!"):
         inner = parse_move(line[1:]) if not line.startswith("!!") else None
         if inner is None or isinstance(inner, Forced):
-            raise MoveSyntaxError(f"{shown(line)}: one ! is enough")
+            raise MoveSyntaxError(say("{line}: one ! is enough", line=shown(line)))
         return Forced(inner)
     words = line.split()
     reader = _READERS.get(words[0])
     if reader is None:
-        raise MoveSyntaxError(f"{shown(line)}: unknown move {shown(words[0], 30)}")
+        raise MoveSyntaxError(
+            say("{line}: unknown move {verb}", line=shown(line), verb=shown(words[0], 30))
+        )
     r = _Reader(words[1:], line)
     move = reader(r)
     r.end()

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from engine.game import Game
 from engine.moves import Move, MoveSyntaxError, Setup, shown, unforced
 from engine.table import IllegalMove
+from engine.text import Text, say
 
 FORMAT = "sgs-table 1"
 JSON_FORMAT = "sgs-table/1"
@@ -55,12 +56,18 @@ _HEX = re.compile(r"[0-9a-fA-F]{4}")
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; names the line and the reason."""
+    """A record that cannot be read or replayed; names the line and the reason.
 
-    def __init__(self, line: int | None, reason: str) -> None:
+    ``text`` is the message as the engine says it (``str(exc)`` is its English).
+    """
+
+    def __init__(self, line: int | None, reason: Text | str) -> None:
         self.line = line
         self.reason = reason
-        super().__init__(f"line {line}: {reason}" if line is not None else reason)
+        self.text: Text | str = (
+            say("line {line}: {reason}", line=line, reason=reason) if line is not None else reason
+        )
+        super().__init__(str(self.text))
 
 
 MoveNote = tuple[int, str]
@@ -82,7 +89,10 @@ def _check_size(text: str) -> None:
     if size <= MAX_RECORD_BYTES:
         size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_RECORD_BYTES:
-        raise RecordError(None, f"record too large (over {MAX_RECORD_BYTES:,} bytes of UTF-8)")
+        raise RecordError(
+            None,
+            say("record too large (over {limit} bytes of UTF-8)", limit=f"{MAX_RECORD_BYTES:,}"),
+        )
 
 
 def decode_record(data: bytes) -> Record:
@@ -90,22 +100,31 @@ def decode_record(data: bytes) -> Record:
     byte-order mark allowed. A reader bounds what it reads by the same limit
     (read MAX_RECORD_BYTES + 1 bytes, never the whole file)."""
     if len(data) > MAX_RECORD_BYTES:
-        raise RecordError(None, f"record too large (over {MAX_RECORD_BYTES:,} bytes)")
+        raise RecordError(
+            None, say("record too large (over {limit} bytes)", limit=f"{MAX_RECORD_BYTES:,}")
+        )
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(None, f"not UTF-8 text (byte {exc.start + 1:,} is not)") from None
+        raise RecordError(
+            None, say("not UTF-8 text (byte {byte} is not)", byte=f"{exc.start + 1:,}")
+        ) from None
     return load_record(text)
 
 
-def _unicode(text: str, what: str) -> str:
+def _unicode(text: str, what: Text) -> str:
     """``text`` unless it holds a lone surrogate (possible only through JSON escapes),
     which no file, store or terminal can hold."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise RecordError(
-            None, f"{what}: not valid Unicode (a lone surrogate at character {exc.start + 1:,})"
+            None,
+            say(
+                "{what}: not valid Unicode (a lone surrogate at character {at})",
+                what=what,
+                at=f"{exc.start + 1:,}",
+            ),
         ) from None
     return text
 
@@ -121,48 +140,63 @@ def parse_record(text: str) -> Record:
         start = raw.lstrip()[:16]
         if _NOTE_START.match(start):
             if len(notes) >= MAX_NOTES:
-                raise RecordError(number, f"more than {MAX_NOTES:,} notes")
+                raise RecordError(number, _TOO_MANY_NOTES)
             notes.append((len(moves), _read_note(raw.strip(), number)))
             continue
         if start.startswith("["):
             if moves:
-                raise RecordError(number, "a header after the moves began")
+                raise RecordError(number, say("a header after the moves began"))
             key, value = _read_header(raw.strip(), number)
             if key in headers:
-                raise RecordError(number, f"header {key} given twice")
+                raise RecordError(number, say("header {key} given twice", key=key))
             if len(headers) >= MAX_HEADERS:
-                raise RecordError(number, f"more than {MAX_HEADERS} headers")
+                raise RecordError(number, _TOO_MANY_HEADERS)
             headers[key] = value
             continue
         line = raw.split(";", 1)[0].strip()
         if not line:
             continue
         if len(moves) >= MAX_MOVES:
-            raise RecordError(number, f"more than {MAX_MOVES:,} moves")
+            raise RecordError(number, _TOO_MANY_MOVES)
         try:
             moves.append(Move.parse(line))
         except MoveSyntaxError as exc:
-            raise RecordError(number, str(exc)) from None
+            raise RecordError(number, exc.text) from None
         lines.append(number)
     fmt = headers.pop("Format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(
-            None, f"format {shown(fmt)} is not supported (this version reads {FORMAT!r})"
-        )
+        raise RecordError(None, _unsupported(shown(fmt), repr(FORMAT)))
     return Record(headers, tuple(moves), tuple(lines), tuple(notes))
+
+
+def _unsupported(given: object, supported: str) -> Text:
+    return say(
+        "format {format} is not supported (this version reads {supported})",
+        format=given,
+        supported=supported,
+    )
+
+
+_TOO_MANY_NOTES = say("more than {limit} notes", limit=f"{MAX_NOTES:,}")
+_TOO_MANY_HEADERS = say("more than {limit} headers", limit=MAX_HEADERS)
+_TOO_MANY_MOVES = say("more than {limit} moves", limit=f"{MAX_MOVES:,}")
+_HEADER_SHAPE = say('a header looks like [Key "value"]')
 
 
 def _read_header(line: str, number: int) -> tuple[str, str]:
     """``[Key "value"]``, then nothing but a comment; the value's escapes undone."""
     if len(line) > MAX_HEADER_CHARS:
-        raise RecordError(number, f"a header line is at most {MAX_HEADER_CHARS:,} characters")
+        raise RecordError(
+            number,
+            say("a header line is at most {limit} characters", limit=f"{MAX_HEADER_CHARS:,}"),
+        )
     start = _HEADER_START.match(line)
     if start is None:
-        raise RecordError(number, 'a header looks like [Key "value"]')
+        raise RecordError(number, _HEADER_SHAPE)
     value, i = _read_quoted(line, start.end(), number, "header")
     rest = line[i + 1 :].lstrip()
     if i >= len(line) or not rest.startswith("]") or rest[1:].strip()[:1] not in ("", ";"):
-        raise RecordError(number, 'a header looks like [Key "value"]')
+        raise RecordError(number, _HEADER_SHAPE)
     return start.group(1), value
 
 
@@ -170,12 +204,14 @@ def _read_note(line: str, number: int) -> str:
     """``;; note "text"``, then nothing but a comment; the text's escapes undone (the
     same escapes as a header value's)."""
     if len(line) > MAX_NOTE_LINE:
-        raise RecordError(number, f"a note line is at most {MAX_NOTE_LINE:,} characters")
+        raise RecordError(
+            number, say("a note line is at most {limit} characters", limit=f"{MAX_NOTE_LINE:,}")
+        )
     start = _NOTE_START.match(line)
     assert start is not None  # the caller matched it
     text, i = _read_quoted(line, start.end(), number, "note")
     if i >= len(line) or line[i + 1 :].strip()[:1] not in ("", ";"):
-        raise RecordError(number, 'a note looks like ;; note "text"')
+        raise RecordError(number, say('a note looks like ;; note "text"'))
     problem = note_problem(text)
     if problem:
         raise RecordError(number, problem)
@@ -206,7 +242,9 @@ def _unescape(line: str, i: int, number: int, what: str = "header") -> tuple[str
         return "\\" + letter, i + 1
     digits = line[i + 1 : i + 5]
     if not _HEX.fullmatch(digits):
-        raise RecordError(number, f"a {what} escape \\u takes four hex digits")
+        if what == "note":
+            raise RecordError(number, say("a note escape \\u takes four hex digits"))
+        raise RecordError(number, say("a header escape \\u takes four hex digits"))
     code = int(digits, 16)
     end = i + 5
     if 0xD800 <= code <= 0xDBFF and line[end : end + 2] == "\\u":  # a pair, as JSON
@@ -215,7 +253,9 @@ def _unescape(line: str, i: int, number: int, what: str = "header") -> tuple[str
             code = 0x10000 + ((code - 0xD800) << 10) + (int(low, 16) - 0xDC00)
             end += 6
     if 0xD800 <= code <= 0xDFFF:
-        raise RecordError(number, f"a {what} escape names a lone surrogate")
+        if what == "note":
+            raise RecordError(number, say("a note escape names a lone surrogate"))
+        raise RecordError(number, say("a header escape names a lone surrogate"))
     return chr(code), end
 
 
@@ -286,19 +326,25 @@ def _notes_by_move(record: Record) -> dict[int, list[str]]:
     return lines
 
 
-def note_problem(text: str) -> str | None:
+def note_problem(text: str) -> Text | None:
     """Why ``text`` cannot be a note (empty, too long, a NUL, not valid Unicode), or None.
     Any other character is kept; PostgreSQL cannot store a NUL in text."""
     if not text:
-        return "a note is not empty"
+        return say("a note is not empty")
     if len(text) > MAX_NOTE_CHARS:
-        return f"a note is at most {MAX_NOTE_CHARS:,} characters"
+        return say("a note is at most {limit} characters", limit=f"{MAX_NOTE_CHARS:,}")
     if "\x00" in text:
-        return f"a note holds no NUL character (U+0000, at character {text.index(chr(0)) + 1:,})"
+        return say(
+            "a note holds no NUL character (U+0000, at character {at})",
+            at=f"{text.index(chr(0)) + 1:,}",
+        )
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        return f"a note is not valid Unicode (a lone surrogate at character {exc.start + 1:,})"
+        return say(
+            "a note is not valid Unicode (a lone surrogate at character {at})",
+            at=f"{exc.start + 1:,}",
+        )
     return None
 
 
@@ -338,7 +384,9 @@ def record_to_json(record: Record) -> str:
 def _json_int(digits: str) -> int:
     """A JSON number without a fraction, bounded before it is converted."""
     if len(digits.lstrip("-")) > MAX_JSON_DIGITS:
-        raise RecordError(None, f"a number in JSON is at most {MAX_JSON_DIGITS} digits")
+        raise RecordError(
+            None, say("a number in JSON is at most {limit} digits", limit=MAX_JSON_DIGITS)
+        )
     return int(digits)
 
 
@@ -346,59 +394,79 @@ def record_from_json(text: str) -> Record:
     """The JSON form; hostile input (too big, too deep, wrong shape) is refused."""
     _check_size(text)
     if not _depth_ok(text):
-        raise RecordError(None, "JSON nested too deeply (at most 32 levels)")
+        raise RecordError(None, say("JSON nested too deeply (at most 32 levels)"))
     try:
         data = json.loads(text, parse_int=_json_int)
     except json.JSONDecodeError as exc:
-        raise RecordError(exc.lineno, f"not valid JSON: {exc.msg}") from None
+        raise RecordError(exc.lineno, say("not valid JSON: {error}", error=exc.msg)) from None
     if not isinstance(data, dict):
-        raise RecordError(None, "a JSON record is an object with format, headers and moves")
+        raise RecordError(None, say("a JSON record is an object with format, headers and moves"))
     if data.get("format") != JSON_FORMAT:
         raise RecordError(
-            None, f"format {data.get('format')!r} is not supported (expected {JSON_FORMAT!r})"
+            None,
+            say(
+                "format {format} is not supported (expected {supported})",
+                format=repr(data.get("format")),
+                supported=repr(JSON_FORMAT),
+            ),
         )
     headers = data.get("headers", {})
     moves = data.get("moves")
     if not isinstance(headers, dict) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in headers.items()
     ):
-        raise RecordError(None, "headers must map names to strings")
+        raise RecordError(None, say("headers must map names to strings"))
     if len(headers) > MAX_HEADERS + 1:
-        raise RecordError(None, f"more than {MAX_HEADERS} headers")
+        raise RecordError(None, _TOO_MANY_HEADERS)
     for key, value in headers.items():
         if not HEADER_NAME.fullmatch(key):
-            raise RecordError(None, f"header name {shown(key, 30)}: letters, digits and _ only")
-        _unicode(value, f"header {key}")
+            raise RecordError(None, _bad_header_name(key))
+        _unicode(value, say("header {key}", key=key))
         if len(value) > MAX_HEADER_CHARS:
-            raise RecordError(None, f"header {key}: at most {MAX_HEADER_CHARS:,} characters")
+            raise RecordError(
+                None,
+                say(
+                    "header {key}: at most {limit} characters",
+                    key=key,
+                    limit=f"{MAX_HEADER_CHARS:,}",
+                ),
+            )
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-        raise RecordError(None, "moves must be a list of strings")
+        raise RecordError(None, say("moves must be a list of strings"))
     if len(moves) > MAX_MOVES:
-        raise RecordError(None, f"more than {MAX_MOVES:,} moves")
+        raise RecordError(None, _TOO_MANY_MOVES)
     parsed = []
     for number, text_move in enumerate(moves, start=1):
         try:
-            parsed.append(Move.parse(_unicode(text_move, f"move {number}")))
+            parsed.append(Move.parse(_unicode(text_move, _move_number(number))))
         except MoveSyntaxError as exc:
-            raise RecordError(None, f"move {number}: {exc}") from None
+            raise RecordError(
+                None, say("{what}: {problem}", what=_move_number(number), problem=exc.text)
+            ) from None
     fmt = headers.get("Format", FORMAT)
     if fmt != FORMAT:
-        raise RecordError(
-            None, f"format {shown(fmt)} is not supported (this version reads {FORMAT!r})"
-        )
+        raise RecordError(None, _unsupported(shown(fmt), repr(FORMAT)))
     headers = {k: v for k, v in headers.items() if k != "Format"}
     notes = _json_notes(data.get("notes", []))
     return Record(headers, tuple(parsed), tuple(range(1, len(parsed) + 1)), notes)
 
 
+def _move_number(number: int) -> Text:
+    return say("move {number}", number=number)
+
+
+def _bad_header_name(key: str) -> Text:
+    return say("header name {key}: letters, digits and _ only", key=shown(key, 30))
+
+
 def _json_notes(notes: object) -> tuple[MoveNote, ...]:
     """The JSON form's notes, in order of their moves; whether each move exists is
     `check_game`'s to say."""
-    shape = 'notes must be a list of {"move": N, "text": "..."} objects'
+    shape = say("notes must be a list of {shape} objects", shape='{"move": N, "text": "..."}')
     if not isinstance(notes, list):
         raise RecordError(None, shape)
     if len(notes) > MAX_NOTES:
-        raise RecordError(None, f"more than {MAX_NOTES:,} notes")
+        raise RecordError(None, _TOO_MANY_NOTES)
     read: list[MoveNote] = []
     for number, note in enumerate(notes, start=1):
         if (
@@ -407,14 +475,25 @@ def _json_notes(notes: object) -> tuple[MoveNote, ...]:
             or type(note["move"]) is not int
             or not isinstance(note["text"], str)
         ):
-            raise RecordError(None, f"note {number}: {shape}")
+            raise RecordError(None, _note_problem(number, shape))
         if note["move"] < 0:
-            raise RecordError(None, f"note {number}: move {note['move']} is not a move number")
+            raise RecordError(
+                None,
+                say(
+                    "note {number}: move {move} is not a move number",
+                    number=number,
+                    move=note["move"],
+                ),
+            )
         problem = note_problem(note["text"])
         if problem:
-            raise RecordError(None, f"note {number}: {problem}")
+            raise RecordError(None, _note_problem(number, problem))
         read.append((note["move"], note["text"]))
     return tuple(sorted(read, key=lambda note: note[0]))
+
+
+def _note_problem(number: int, problem: Text) -> Text:
+    return say("note {number}: {problem}", number=number, problem=problem)
 
 
 def replay(record: Record) -> Game:
@@ -425,7 +504,9 @@ def replay(record: Record) -> Game:
             game.push(move)
         except IllegalMove as exc:
             line = record.lines[index] if index < len(record.lines) else index + 1
-            raise RecordError(line, f"{move}: {exc}") from None
+            raise RecordError(
+                line, say("{move}: {problem}", move=str(move), problem=exc.text)
+            ) from None
     return game
 
 
@@ -444,32 +525,37 @@ def check_game(record: Record) -> Game:
     hold, every move legal or forced. The game replayed; RecordError otherwise."""
     first = record.lines[0] if record.lines else None
     if not record.moves:
-        raise RecordError(None, "no moves: a game starts with its setup move")
+        raise RecordError(None, say("no moves: a game starts with its setup move"))
     if not isinstance(unforced(record.moves[0]), Setup):
-        raise RecordError(first, "a game starts with its setup move")
+        raise RecordError(first, say("a game starts with its setup move"))
     for index, move in enumerate(record.moves[1:], start=1):
         if isinstance(unforced(move), Setup):
             line = record.lines[index] if index < len(record.lines) else index + 1
-            raise RecordError(line, "a second setup move: a record holds one game")
+            raise RecordError(line, say("a second setup move: a record holds one game"))
     for key, value in record.headers.items():
         if key == "Format":
             continue
         if not HEADER_NAME.fullmatch(key):
-            raise RecordError(None, f"header name {shown(key, 30)}: letters, digits and _ only")
-        _unicode(value, f"header {key}")
+            raise RecordError(None, _bad_header_name(key))
+        _unicode(value, say("header {key}", key=key))
     _check_notes(record)
     return replay(record)
 
 
 def _check_notes(record: Record) -> None:
     if len(record.notes) > MAX_NOTES:
-        raise RecordError(None, f"more than {MAX_NOTES:,} notes")
+        raise RecordError(None, _TOO_MANY_NOTES)
     for number, (move, text) in enumerate(record.notes, start=1):
         if not 0 <= move <= len(record.moves):
             raise RecordError(
                 None,
-                f"note {number} is on move {move}, outside the game (moves 0..{len(record.moves)})",
+                say(
+                    "note {number} is on move {move}, outside the game (moves 0..{last})",
+                    number=number,
+                    move=move,
+                    last=len(record.moves),
+                ),
             )
         problem = note_problem(text)
         if problem:
-            raise RecordError(None, f"note {number}: {problem}")
+            raise RecordError(None, _note_problem(number, problem))

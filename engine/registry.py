@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
+from engine.cards import CardKind
 from engine.catalogue import standard_catalogue
 from engine.frames import Point, SkillUse
+from engine.generals import Skill as GeneralSkill
 from engine.state import Phase
 
 if TYPE_CHECKING:
@@ -72,15 +74,22 @@ class Rule:
 
 def rule_name(key: str) -> str:
     """A rule's name as players say it: the skill's, or the equipment card's."""
-    return _names().get(key, key)
+    found = _sources().get(key)
+    return found.name if found is not None else key
+
+
+def rule_source(key: str) -> GeneralSkill | CardKind | str:
+    """What a rule key names: the skill, or the equipment card's kind (a value for a
+    sentence: each language names it); an unknown key as it is."""
+    return _sources().get(key, key)
 
 
 @cache
-def _names() -> dict[str, str]:
-    names = {k.key: k.name for k in standard_catalogue().kinds.values()}
+def _sources() -> dict[str, GeneralSkill | CardKind]:
+    sources: dict[str, GeneralSkill | CardKind] = dict(standard_catalogue().kinds)
     for general in standard_catalogue().generals:
-        names.update((skill.key, skill.name) for skill in general.skills)
-    return names
+        sources.update((skill.key, skill) for skill in general.skills)
+    return sources
 
 
 RULES: dict[str, Rule] = {}

@@ -13,7 +13,7 @@ from functools import cache
 
 import engine.skills  # noqa: F401  (registers every rule)
 from engine.cardops import lift_from, possess, take_unseen, transfer
-from engine.cards import CardKind, CardType, Element, Package, Target
+from engine.cards import CardKind, CardType, Element, Package, Suit, Target
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.derived import (
@@ -41,6 +41,7 @@ from engine.frames import (
     SkillUse,
     Window,
 )
+from engine.generals import Kingdom
 from engine.modes import MODES, Mode, mode_named
 from engine.moves import (
     Chain,
@@ -77,7 +78,7 @@ from engine.moves import (
     Take,
     Use,
 )
-from engine.registry import AT_POINT, RULES, rule_name
+from engine.registry import AT_POINT, RULES, rule_source
 from engine.settlement import (
     SHA,
     armour_ignored,
@@ -94,6 +95,7 @@ from engine.settlement import (
 )
 from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
+from engine.text import Text, either, listing, say, say_n
 from engine.windows import decline, may_open, offers, owned_anywhere
 
 Handler = Callable[[Ctx, Move], None]
@@ -108,12 +110,12 @@ def apply(state: GameState, move: Move) -> GameState:
     inner = move.move if forced else move  # type: ignore[attr-defined]
     if type(inner) is Setup:
         if state.mode and not forced:
-            raise IllegalMove("this game is set up already: setup is the first move only")
+            raise IllegalMove(say("this game is set up already: setup is the first move only"))
         return _setup(inner, forced)
     if not state.mode:
-        raise IllegalMove("no game yet: the first move is setup")
+        raise IllegalMove(say("no game yet: the first move is setup"))
     if state.over and type(inner) not in (End, RoleReveal):
-        raise IllegalMove(f"the game is over ({describe_winner(state.winner)})")
+        raise IllegalMove(say("the game is over ({result})", result=describe_winner(state.winner)))
     mode = mode_named(state.mode)
     assert mode is not None
     _check_card_ids(inner)
@@ -123,7 +125,7 @@ def apply(state: GameState, move: Move) -> GameState:
     ctx = Ctx(table, mode, forced)
     handler = HANDLERS.get(type(inner))
     if handler is None:
-        raise IllegalMove(f"{inner.verb} is not handled")
+        raise IllegalMove(say("{verb} is not handled", verb=inner.verb))
     if type(inner) in CLEARS_SKILL_CONTEXT:
         table.skill_context = ""
     try:
@@ -184,12 +186,35 @@ CLEARS_SKILL_CONTEXT = frozenset({Use, Respond, Pass, Next, End, Skip})
 _HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
 
 
-def _free(ctx: Ctx, what: str) -> None:
+def _free(ctx: Ctx, what: Text) -> None:
     """A move nothing pending asks for: allowed while a skill's effects are entered."""
     if not ctx.table.skill_context:
-        ctx.refuse(
-            f"{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it"
-        )
+        _refuse_free(ctx, what)
+
+
+def _refuse_free(ctx: Ctx, what: Text) -> None:
+    # TRANSLATORS: {what} is one of the moves below ("discarding", "giving cards" ...)
+    reason = say(
+        "{what} now needs a skill that does it: record 'skill SEAT KEY' first, or force it",
+        what=what,
+    )
+    ctx.refuse(reason)
+
+
+# What a move does, for the refusal of one nothing asks for (_free).
+_DISCARDING = say("discarding")
+_GIVING = say("giving cards")
+_TAKING = say("taking cards")
+_MOVING = say("moving cards")
+_SHOWING = say("showing cards")
+_JUDGING = say("a judgement")
+_DAMAGE = say("damage")
+_HEALING = say("healing")
+_LOSING_HP = say("losing HP")
+_CHANGING_MAX_HP = say("changing max HP")
+_CHAINING = say("chaining")
+_FLIPPING = say("flipping")
+_MARKS = say("marks")
 
 
 _CATALOGUE_SIZE = len(standard_catalogue().cards)
@@ -210,29 +235,38 @@ def _check_card_ids(move: Move) -> None:
         ids = (*ids, single)
     if ids and not (min(ids) >= 1 and max(ids) <= _CATALOGUE_SIZE):
         bad = next(c for c in ids if not 1 <= c <= _CATALOGUE_SIZE)
-        raise IllegalMove(f"there is no card #{bad} (cards are #1-#{_CATALOGUE_SIZE})")
+        raise IllegalMove(
+            say("there is no card #{id} (cards are #1-#{last})", id=bad, last=_CATALOGUE_SIZE)
+        )
 
 
 # per move class: whether it has a ``cards`` and a ``card`` field
 _CARD_FIELDS: dict[type, tuple[bool, bool]] = {}
 
 
-def describe_winner(winner: str | None) -> str:
-    return {
-        None: "no winner yet",
-        "draw": "a draw",
-        "lord": "the lord and loyalists win",
-        "loyalist": "the loyalists win",
-        "rebel": "the rebels win",
-        "renegade": "the renegade wins",
-        "warm": "the warm side (暖色方) wins",
-        "cold": "the cold side (冷色方) wins",
-        "careerist": "the careerist (野心家) wins",
-        "wei": "魏 (wei) wins",
-        "shu": "蜀 (shu) wins",
-        "wu": "吴 (wu) wins",
-        "qun": "群 (qun) wins",
-    }.get(winner, f"{winner} wins")
+def describe_winner(winner: str | None) -> Text:
+    """The result of a game in words (``winner``: a side key, ``draw``, or None)."""
+    found = _RESULTS.get(winner)
+    if found is not None:
+        return found
+    try:
+        kingdom = Kingdom(winner)
+    except ValueError:
+        return say("{side} wins", side=winner)
+    return say("{kingdom} wins", kingdom=kingdom)
+
+
+_RESULTS = {
+    None: say("no winner yet"),
+    "draw": say("a draw"),
+    "lord": say("the lord and loyalists win"),
+    "loyalist": say("the loyalists win"),
+    "rebel": say("the rebels win"),
+    "renegade": say("the renegade wins"),
+    "warm": say("the warm side wins"),
+    "cold": say("the cold side wins"),
+    "careerist": say("the careerist wins"),
+}
 
 
 def _game_over(t: Table) -> None:
@@ -246,15 +280,26 @@ def _game_over(t: Table) -> None:
 def _setup(m: Setup, forced: bool) -> GameState:
     mode = mode_named(m.mode)
     if mode is None:
-        raise IllegalMove(f"unknown mode {m.mode!r} (modes: {', '.join(sorted(_mode_names()))})")
+        raise IllegalMove(
+            say(
+                "unknown mode {mode} (modes: {modes})",
+                mode=repr(m.mode),
+                modes=", ".join(sorted(_mode_names())),
+            )
+        )
     problem = mode.check_setup(m.players, m.variant)
     if problem:
         raise IllegalMove(problem)
     unknown = [p for p in m.packages if p not in PACKAGES]
     if unknown:
-        raise IllegalMove(f"unknown card package {unknown[0]!r} (standard, ex, maneuvering)")
+        raise IllegalMove(
+            say(
+                "unknown card package {package} (standard, ex, maneuvering)",
+                package=repr(unknown[0]),
+            )
+        )
     if "standard" not in m.packages:
-        raise IllegalMove("the standard package is always in the deck")
+        raise IllegalMove(say("the standard package is always in the deck"))
     packages = tuple(PACKAGES[p] for p in m.packages)
     deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
     seats = tuple(Seat(seat=n) for n in range(1, m.players + 1))
@@ -275,15 +320,11 @@ def _mode_names() -> list[str]:
     return list(MODES)
 
 
-def _in_setup(ctx: Ctx, what: str) -> None:
-    if ctx.table.turn.phase is not Phase.SETUP:
-        raise IllegalMove(f"{what} only during setup, before the first turn")
-
-
 def _general(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, General)
     t = ctx.table
-    _in_setup(ctx, "generals are chosen")
+    if t.turn.phase is not Phase.SETUP:
+        raise IllegalMove(say("generals are chosen only during setup, before the first turn"))
     s = t.seat(m.seat)
     catalogue = standard_catalogue()
     generals = []
@@ -291,17 +332,24 @@ def _general(ctx: Ctx, m: Move) -> None:
         try:
             generals.append(catalogue.general(key))
         except KeyError:
-            raise IllegalMove(f"unknown general {key!r}") from None
+            raise IllegalMove(say("unknown general {key}", key=repr(key))) from None
     want = ctx.mode.generals_per_seat
     if len(generals) != want:
-        ctx.refuse(f"{ctx.mode.name}: each seat takes {want} general(s), not {len(generals)}")
-    if ctx.mode.same_kingdom_generals:
-        kingdoms = {g.kingdom for g in generals}
-        ctx.require(len(kingdoms) == 1, "both generals must be of the same kingdom")
+        ctx.refuse(
+            say_n(
+                "{mode}: each seat takes {n} general, not {given}",
+                "{mode}: each seat takes {n} generals, not {given}",
+                want,
+                mode=ctx.mode,
+                given=len(generals),
+            )
+        )
+    if ctx.mode.same_kingdom_generals and len({g.kingdom for g in generals}) != 1:
+        ctx.refuse(say("both generals must be of the same kingdom"))
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         if g.key in taken:
-            ctx.refuse(f"{g.name} is already at the table")
+            ctx.refuse(say("{general} is already at the table", general=g))
     keys = tuple(g.key for g in generals)
     hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
     s = evolve(s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value)
@@ -316,19 +364,30 @@ def _role(ctx: Ctx, m: Move) -> None:
         role = Role(m.role)
     except ValueError:
         names = ", ".join(r.value for r in Role)
-        raise IllegalMove(f"unknown role {m.role!r} ({names})") from None
+        raise IllegalMove(
+            say("unknown role {role} ({roles})", role=repr(m.role), roles=names)
+        ) from None
     s = t.seat(m.seat)
-    if s.role not in (None, role):
-        ctx.refuse(f"seat {m.seat} is already known to be {s.role.value if s.role else ''}")
+    if s.role is not None and s.role is not role:
+        ctx.refuse(say("seat {seat} is already known to be {role}", seat=m.seat, role=s.role))
     table = ctx.mode.role_table(t.players, t.base.variant)
     if table:
         known = sum(1 for other in t.seats if other.role is role and other.seat != m.seat)
         if known >= table[role]:
-            ctx.refuse(f"a {t.players}-player game has only {table[role]} {role.value}(s)")
+            # TRANSLATORS: {role} is a role's name (主公, 反贼 ...); "(s)" is English only
+            reason = say(
+                "a {players}-player game has only {n} {role}(s)",
+                players=t.players,
+                n=table[role],
+                role=role,
+            )
+            ctx.refuse(reason)
     top = t.stack[-1] if t.stack else None
     waiting = isinstance(top, Expect) and top.what == "role" and top.seat == m.seat
     if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
-        ctx.refuse(f"seat {m.seat}'s role stays hidden until death or the end of the game")
+        ctx.refuse(
+            say("seat {seat}'s role stays hidden until death or the end of the game", seat=m.seat)
+        )
     became_lord = role is Role.LORD and s.role is not Role.LORD
     s = evolve(s, role=role)
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
@@ -345,9 +404,11 @@ def _reveal(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     if not s.alive:
-        ctx.refuse(f"seat {m.seat} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
     if m.general not in s.hidden:
-        ctx.refuse(f"seat {m.seat} has no face-down general {m.general!r}")
+        ctx.refuse(
+            say("seat {seat} has no face-down general {key}", seat=m.seat, key=repr(m.general))
+        )
     if len(s.hidden) == len(s.generals):
         side = ctx.mode.side_on_reveal(t, m.seat)
         s = evolve(s, kingdom=side)
@@ -357,16 +418,17 @@ def _reveal(ctx: Ctx, m: Move) -> None:
 
 def _deal(ctx: Ctx, m: Move) -> None:
     t = ctx.table
-    _in_setup(ctx, "the starting hands are dealt")
+    if t.turn.phase is not Phase.SETUP:
+        raise IllegalMove(
+            say("the starting hands are dealt only during setup, before the first turn")
+        )
     missing = [s.seat for s in t.seats if not s.generals]
     if missing:
-        ctx.refuse(f"seat {missing[0]} has no general yet")
-    if ctx.mode.roles_hidden:
-        ctx.require(
-            any(s.role is Role.LORD for s in t.seats),
-            "the lord reveals the role first (role N lord)",
-        )
-    ctx.require(all(s.hand_count == 0 for s in t.seats), "the starting hands were dealt already")
+        ctx.refuse(say("seat {seat} has no general yet", seat=missing[0]))
+    if ctx.mode.roles_hidden and not any(s.role is Role.LORD for s in t.seats):
+        ctx.refuse(say("the lord reveals the role first (role N lord)"))
+    if not all(s.hand_count == 0 for s in t.seats):
+        ctx.refuse(say("the starting hands were dealt already"))
     for s in t.seats:
         t.draw_unknown(s.seat, ctx.mode.starting_hand_of(t, s.seat))
 
@@ -376,10 +438,12 @@ def _deal(ctx: Ctx, m: Move) -> None:
 
 def _next(ctx: Ctx, m: Move) -> None:
     t = ctx.table
-    _require_no_settlement(ctx, "move on")
+    if t.stack:
+        _refuse_settling(ctx, _MOVE_ON)
     phase = t.turn.phase
     if phase is Phase.SETUP:
-        ctx.require(all(s.hand_count > 0 for s in t.seats), "deal the starting hands first (deal)")
+        if not all(s.hand_count > 0 for s in t.seats):
+            ctx.refuse(say("deal the starting hands first (deal)"))
         _start_turn(ctx, ctx.mode.first_seat(t), 1)
     else:
         if phase is Phase.DISCARD:
@@ -388,24 +452,46 @@ def _next(ctx: Ctx, m: Move) -> None:
     _auto_advance(ctx)
 
 
-def _require_no_settlement(ctx: Ctx, what: str) -> None:
+def _refuse_settling(ctx: Ctx, what: Text) -> None:
+    """A move that waits for an empty stack, made while something is being settled:
+    refused, or (forced) the settlement is dropped."""
     t = ctx.table
-    if t.stack:
-        ctx.refuse(f"cannot {what}: {waiting_for(t.stack[-1])}")
-        t.stack.clear()
+    # TRANSLATORS: {what} is one of the moves below ("move on", "use a card now" ...)
+    ctx.refuse(say("cannot {what}: {waiting}", what=what, waiting=waiting_for(t.stack[-1])))
+    t.stack.clear()
 
 
-def waiting_for(frame: object) -> str:
+# What a move waits for an empty stack to do, for _refuse_settling.
+_MOVE_ON = say("move on")
+_USE_A_CARD = say("use a card now")
+_RECORD_A_DEATH = say("record a death now")
+
+
+def waiting_for(frame: object) -> Text:
+    """What the settlement waits for while ``frame`` is on top, in words."""
     if isinstance(frame, Window):
-        return f"seat {frame.asked} may use a skill now ({frame.point.value}), or pass"
+        return say(
+            "seat {seat} may use a skill now ({point}), or pass",
+            seat=frame.asked,
+            point=frame.point,
+        )
     if isinstance(frame, Ask):
         if frame.anyone:
-            return f"anyone may use 无懈可击 against {frame.reason} (or pass)"
-        want = kind(frame.want).name if frame.want in _KINDS else frame.want
-        return f"seat {frame.asked} is asked for {want} ({frame.reason})"
+            return say(
+                "anyone may use {card} against {reason} (or pass)",
+                card=kind("nullification"),
+                reason=frame.reason,
+            )
+        want = kind(frame.want) if frame.want in _KINDS else frame.want
+        return say(
+            "seat {seat} is asked for {card} ({reason})",
+            seat=frame.asked,
+            card=want,
+            reason=frame.reason,
+        )
     if isinstance(frame, Expect):
-        return f"waiting for seat {frame.seat}: {frame.reason}"
-    return "a settlement is in progress"
+        return say("waiting for seat {seat}: {reason}", seat=frame.seat, reason=frame.reason)
+    return say("a settlement is in progress")
 
 
 _KINDS = standard_catalogue().kinds
@@ -424,8 +510,14 @@ def _check_discard_done(ctx: Ctx) -> None:
         return
     excess = s.hand_count - limit
     ctx.refuse(
-        f"seat {seat} must discard {excess} more card{'s' if excess > 1 else ''} "
-        f"(hand {s.hand_count}, limit {limit})"
+        say_n(
+            "seat {seat} must discard {n} more card (hand {hand}, limit {limit})",
+            "seat {seat} must discard {n} more cards (hand {hand}, limit {limit})",
+            excess,
+            seat=seat,
+            hand=s.hand_count,
+            limit=limit,
+        )
     )
 
 
@@ -449,7 +541,6 @@ def _advance(ctx: Ctx) -> None:
         return
     for following in _FOLLOWING[phase]:
         if following in t.turn.skips:
-            t.log.append(f"seat {t.turn.seat} skips the {following.value} phase")
             continue
         _enter_phase(ctx, following)
         return
@@ -477,7 +568,6 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
         s = t.seat(seat)
         if s.alive and s.flipped:
             t.set_seat(evolve(s, flipped=False))
-            t.log.append(f"seat {seat} is face down: skips the turn and turns face up")
             seat = ctx.mode.next_seat(t, seat)
             number += 1
             continue
@@ -487,6 +577,8 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
         t.set_turn(resume=resume)
     _enter_phase(ctx, Phase.START)
 
+
+_DRAW_YOUR_CARDS = say("draw phase: draw your cards")
 
 _PHASE_POINTS = {
     Phase.START: Point.TURN_START,
@@ -512,7 +604,7 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
     elif phase is Phase.DRAW:
         counts = _draw_counts(ctx, seat)
         if counts and counts != (0,):
-            push(t, Expect("draw", seat, "draw phase: draw your cards", counts=counts))
+            push(t, Expect("draw", seat, _DRAW_YOUR_CARDS, counts=counts))
     point = _PHASE_POINTS[phase]
     if may_open(t, point, seat):  # the phase's own window goes first (洛神, 观星, 闭月 ...)
         push(t, Occasion(point, seat))
@@ -614,15 +706,15 @@ def _skip(ctx: Ctx, m: Move) -> None:
     try:
         phase = Phase(m.phase)
     except ValueError:
-        raise IllegalMove(f"unknown phase {m.phase!r}") from None
+        raise IllegalMove(say("unknown phase {phase}", phase=repr(m.phase))) from None
     if phase not in TURN_PHASES:
-        ctx.refuse(f"{m.phase} is not a phase of a turn")
+        ctx.refuse(say("{phase} is not a phase of a turn", phase=phase))
     if not (
         TURN_PHASES.index(phase) > TURN_PHASES.index(t.turn.phase)
         if t.turn.phase in TURN_PHASES
         else False
     ):
-        ctx.refuse(f"the {m.phase} phase is not still to come this turn")
+        ctx.refuse(say("the {phase} is not still to come this turn", phase=phase))
     t.set_turn(skips=t.turn.skips | {phase})
 
 
@@ -630,7 +722,7 @@ def _extra_turn(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, ExtraTurn)
     t = ctx.table
     if not t.seat(m.seat).alive:
-        ctx.refuse(f"seat {m.seat} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
     t.extra_turns = (*t.extra_turns, m.seat)
 
 
@@ -672,19 +764,28 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
 def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None) -> str:
     """The kind the cards count as; checks a conversion is allowed."""
     if as_kind is not None and as_kind not in _KINDS:
-        raise IllegalMove(f"unknown card kind {as_kind!r}")
+        raise IllegalMove(say("unknown card kind {key}", key=repr(as_kind)))
     if not cards:
         assert as_kind is not None
-        ctx.refuse(f"a virtual {kind(as_kind).name} needs a skill (use 'skill' first, or force it)")
+        ctx.refuse(
+            say(
+                "a virtual {card} needs a skill (use 'skill' first, or force it)",
+                card=kind(as_kind),
+            )
+        )
         return as_kind
     if as_kind is None or (len(cards) == 1 and card(cards[0]).key == as_kind):
         if len(cards) != 1:
-            raise IllegalMove("several cards are used as one card only with 'as KIND'")
+            raise IllegalMove(say("several cards are used as one card only with 'as KIND'"))
         return card(cards[0]).key
     if not _conversion(ctx, seat, cards, as_kind):
         ctx.refuse(
-            f"seat {seat} has no skill to use {'+'.join(card(c).name for c in cards)} "
-            f"as {kind(as_kind).name}"
+            say(
+                "seat {seat} has no skill to use {cards} as {card}",
+                seat=seat,
+                cards=listing([card(c).kind for c in cards]),
+                card=kind(as_kind),
+            )
         )
     return as_kind
 
@@ -702,7 +803,7 @@ def _use(ctx: Ctx, m: Move) -> None:
     seat = m.seat
     user = t.seat(seat)
     if not user.alive:
-        ctx.refuse(f"seat {seat} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=seat))
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Window) and _answers_window(ctx, m):  # 青龙偃月刀: another Sha
         _blade_sha(ctx, m, top)
@@ -717,45 +818,60 @@ def _use(ctx: Ctx, m: Move) -> None:
         # 借刀杀人: the wielder uses a Sha on the named victim.
         if m.targets not in ((), (top.for_seat,)):
             ctx.refuse(
-                f"借刀杀人: the Sha goes to seat {top.for_seat}, "
-                f"not {','.join(map(str, m.targets))}"
+                say(
+                    "{card}: the Sha goes to seat {seat}, not {targets}",
+                    card=kind("collateral"),
+                    seat=top.for_seat,
+                    targets=",".join(map(str, m.targets)),
+                )
             )
         _respond(ctx, Respond(seat, m.cards, m.as_kind))
         return
     if t.turn.phase is Phase.SETUP:
-        raise IllegalMove("the game has not started: 'deal' then 'next'")
+        raise IllegalMove(say("the game has not started: 'deal' then 'next'"))
     if t.turn.seat != seat:
-        ctx.refuse(f"it is seat {t.turn.seat}'s turn, not seat {seat}'s")
+        ctx.refuse(say("it is seat {turn}'s turn, not seat {seat}'s", turn=t.turn.seat, seat=seat))
     if t.turn.phase is not Phase.PLAY:
-        ctx.refuse(f"cards are used in the play phase (now: {t.turn.phase.value})")
-    _require_no_settlement(ctx, "use a card now")
+        ctx.refuse(say("cards are used in the play phase (now: {phase})", phase=t.turn.phase))
+    if t.stack:
+        _refuse_settling(ctx, _USE_A_CARD)
     sources = _sources(ctx, seat, m.cards)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
     card_kind = kind(used)
     if card_kind.type is CardType.EQUIPMENT:
         for c in m.cards:
             if t.where.get(c) == f"equip:{seat}":
-                ctx.refuse(f"{card(c)} is equipped already")
+                ctx.refuse(say("{card} is equipped already", card=card(c)))
     targets = _targets_for(ctx, seat, card_kind, m.targets, m.cards)
     if card_kind.is_sha:
         left = sha_uses_left(t, seat, m.cards)
-        ctx.require(
-            left is None or left > 0,
-            "one Sha per play phase: already used (咆哮 or 诸葛连弩 lift the limit)",
-        )
-    if used == "jiu":
-        ctx.require(t.turn.jiu_used == 0, "酒 once per turn")
+        if left is not None and left <= 0:
+            ctx.refuse(
+                say(
+                    "one Sha per play phase: already used ({skill} or {weapon} lift the limit)",
+                    skill=rule_source("paoxiao"),
+                    weapon=kind("crossbow"),
+                )
+            )
+    if used == "jiu" and t.turn.jiu_used != 0:
+        ctx.refuse(say("{card} once per turn", card=card_kind))
     if used == "tao" and not user.wounded:
-        ctx.refuse(f"seat {seat} is not wounded (HP {user.hp}/{user.max_hp})")
+        ctx.refuse(
+            say(
+                "seat {seat} is not wounded (HP {hp}/{max_hp})",
+                seat=seat,
+                hp=user.hp,
+                max_hp=user.max_hp,
+            )
+        )
     if used in ("shan", "nullification"):
-        ctx.refuse(f"{card_kind.name} is only used in response")
+        ctx.refuse(say("{card} is only used in response", card=card_kind))
     for c, source in zip(m.cards, sources, strict=True):
         lift_from(ctx, seat, c, source)
     # Where the cards go: equipment to its slot, a delayed trick to the judgement zone.
     if card_kind.type is CardType.EQUIPMENT:
         assert len(m.cards) == 1
         t.put(m.cards[0], f"equip:{seat}")
-        t.log.append(f"seat {seat} equips {card(m.cards[0])}")
         return
     if card_kind.type is CardType.DELAYED_TRICK:
         assert len(m.cards) == 1
@@ -780,11 +896,19 @@ def _blade_sha(ctx: Ctx, m: Use, window: Window) -> None:
     assert isinstance(dodged, CardUse)
     target = dodged.target
     if m.targets not in ((), (target,)):
-        raise IllegalMove(f"青龙偃月刀: the Sha goes to seat {target} again")
+        raise IllegalMove(
+            say("{weapon}: the Sha goes to seat {seat} again", weapon=kind("blade"), seat=target)
+        )
     sources = _sources(ctx, m.seat, m.cards)
     used = _used_kind(ctx, m.seat, m.cards, m.as_kind)
     if used not in SHA:
-        raise IllegalMove(f"青龙偃月刀 follows up with a Sha, not {kind(used).name}")
+        raise IllegalMove(
+            say(
+                "{weapon} follows up with a Sha, not {card}",
+                weapon=kind("blade"),
+                card=kind(used),
+            )
+        )
     for c, source in zip(m.cards, sources, strict=True):
         lift_from(ctx, m.seat, c, source)
         t.put(c, "processing")
@@ -803,41 +927,61 @@ def _targets_for(
         t.seat(target)
     if mode is Target.SELF:
         if given not in ((), (seat,)):
-            ctx.refuse(f"{card_kind.name} is used on yourself")
+            ctx.refuse(say("{card} is used on yourself", card=card_kind))
         return (seat,)
     if mode in (Target.ALL_OTHERS, Target.ALL):
         order = t.order_from(seat)
         everyone = tuple(s for s in order if mode is Target.ALL or s != seat)
         if given not in ((), everyone):
-            ctx.refuse(f"{card_kind.name} targets everyone in order: {everyone}")
+            ctx.refuse(
+                say(
+                    "{card} targets everyone in order: {seats}",
+                    card=card_kind,
+                    seats=str(everyone),
+                )
+            )
         # Untargetable seats (e.g. 空城 is not, but later skills are) drop out.
         return tuple(s for s in everyone if check_target(state, seat, card_kind, s, cards).legal)
     if card_kind.key == "collateral":
-        ctx.require(len(given) == 2, "借刀杀人 names two seats: the wielder, then the Sha's target")
+        if len(given) != 2:
+            ctx.refuse(
+                say("{card} names two seats: the wielder, then the Sha's target", card=card_kind)
+            )
         if len(given) == 2:
             check = check_target(state, seat, card_kind, given[0], cards)
             if not check.legal:
-                ctx.refuse(f"seat {given[0]}: {check.reason}")
+                ctx.refuse(say("seat {seat}: {reason}", seat=given[0], reason=check.reason))
             if not (in_range_for_collateral(t, given[0], given[1]) and given[1] != given[0]):
-                ctx.refuse(f"seat {given[1]} is not in seat {given[0]}'s attack range")
+                ctx.refuse(
+                    say(
+                        "seat {seat} is not in seat {wielder}'s attack range",
+                        seat=given[1],
+                        wielder=given[0],
+                    )
+                )
         return given
     if mode is Target.UP_TO_TWO:
         if not (1 <= len(given) <= 2 and len(set(given)) == len(given)):
-            ctx.refuse(f"{card_kind.name} takes one or two targets")
+            ctx.refuse(say("{card} takes one or two targets", card=card_kind))
     elif not given:
-        ctx.refuse(f"{card_kind.name} needs a target: add '-> N'")
+        ctx.refuse(say("{card} needs a target: add '-> N'", card=card_kind))
     elif card_kind.is_sha and _halberd(t, seat, cards):
-        ctx.require(
-            len(given) <= 3 and len(set(given)) == len(given),
-            "方天画戟: a Sha that is the last hand card takes up to three targets",
-        )
+        if not (len(given) <= 3 and len(set(given)) == len(given)):
+            ctx.refuse(
+                say(
+                    "{weapon}: a Sha that is the last hand card takes up to three targets",
+                    weapon=kind("halberd"),
+                )
+            )
     else:
         if len(given) != 1:
-            ctx.refuse(f"{card_kind.name} takes one target, not {len(given)}")
+            ctx.refuse(
+                say("{card} takes one target, not {given}", card=card_kind, given=len(given))
+            )
     for target in given:
         check = check_target(state, seat, card_kind, target, cards)
         if not check.legal:
-            ctx.refuse(f"seat {target}: {check.reason}")
+            ctx.refuse(say("seat {seat}: {reason}", seat=target, reason=check.reason))
     if len(given) < 2:
         return given
     # Several targets settle one by one in seat order from the user.
@@ -871,24 +1015,30 @@ def _respond(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     top = t.stack[-1] if t.stack else None
     if not isinstance(top, Ask):
-        ctx.require(False, "nobody is being asked to respond now")
+        ctx.refuse(say("nobody is being asked to respond now"))
         return
     seat = m.seat
     if top.anyone:
         if seat not in top.seats:
-            ctx.refuse(f"seat {seat} cannot respond now")
+            ctx.refuse(say("seat {seat} cannot respond now", seat=seat))
         if seat in top.passed:
-            ctx.refuse(f"seat {seat} passed on this already (004 §8)")
+            ctx.refuse(say("seat {seat} passed on this already (004 §8)", seat=seat))
     else:
         if seat != top.asked:
-            ctx.refuse(f"seat {top.asked} is asked, not seat {seat}")
+            ctx.refuse(say("seat {asked} is asked, not seat {seat}", asked=top.asked, seat=seat))
     sources = _sources(ctx, seat, m.cards)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
     allowed = _RESPONSE_KINDS.get(top.want, (top.want,))
     if used not in allowed:
-        ctx.refuse(f"{kind(used).name} does not answer a request for {kind(top.want).name}")
-    if used == "jiu":
-        ctx.require(seat == top.for_seat, "酒 saves only the dying drinker")
+        ctx.refuse(
+            say(
+                "{card} does not answer a request for {wanted}",
+                card=kind(used),
+                wanted=kind(top.want),
+            )
+        )
+    if used == "jiu" and seat != top.for_seat:
+        ctx.refuse(say("{card} saves only the dying drinker", card=kind(used)))
     for c, source in zip(m.cards, sources, strict=True):
         lift_from(ctx, seat, c, source)
         t.put(c, "processing")
@@ -909,13 +1059,13 @@ def _respond(ctx: Ctx, m: Move) -> None:
         t.set_turn(sha_this_turn=True)
     if top.want == "nullification":
         replace_top(t, evolve(top, got=top.got + 1, passed=frozenset()))
-        t.log.append(f"seat {seat} uses 无懈可击")
         if Point.DECLARE in AT_POINT:  # a trick used in response (集智)
             push(t, Occasion(Point.DECLARE, seat, m.cards))
         return
     if top.want == "tao":
         healed = heal(t, top.for_seat, 1 + _rescue_bonus(t, seat, top.for_seat, used))
-        ctx.require(healed > 0 or ctx.forced, "nothing to heal")
+        if healed <= 0:
+            ctx.refuse(say("nothing to heal"))
         dying = t.seat(top.for_seat)
         if dying.hp > 0:
             close_ask(ctx, top, True)
@@ -946,19 +1096,19 @@ def _pass(ctx: Ctx, m: Move) -> None:
         return
     if isinstance(top, Expect) and top.what in _PASSABLE_EXPECTS:
         if m.seat not in (None, top.seat):
-            ctx.refuse(f"seat {top.seat} decides, not seat {m.seat}")
+            ctx.refuse(say("seat {asked} decides, not seat {seat}", asked=top.seat, seat=m.seat))
         t.stack.pop()
         _PASSABLE_EXPECTS[top.what](ctx, top)
         return
     if not isinstance(top, Ask):
-        ctx.require(False, "nothing to pass on: nobody is being asked")
+        ctx.refuse(say("nothing to pass on: nobody is being asked"))
         return
     if m.seat is None:
         close_ask(ctx, top, top.got >= top.need)
         return
     if top.anyone:
         if m.seat not in top.seats:
-            ctx.refuse(f"seat {m.seat} is not asked")
+            ctx.refuse(say("seat {seat} is not asked", seat=m.seat))
         passed = top.passed | {m.seat}
         if all(s in passed or not t.seat(s).alive for s in top.seats):
             close_ask(ctx, top, False)
@@ -966,7 +1116,7 @@ def _pass(ctx: Ctx, m: Move) -> None:
             replace_top(t, evolve(top, passed=passed))
         return
     if m.seat != top.asked:
-        ctx.refuse(f"seat {top.asked} is asked, not seat {m.seat}")
+        ctx.refuse(say("seat {asked} is asked, not seat {seat}", asked=top.asked, seat=m.seat))
     if (top.want == "tao" or top.helping) and top.at + 1 < len(top.seats):
         replace_top(t, evolve(top, at=top.at + 1, opened=0))
         return
@@ -1001,20 +1151,24 @@ def _draw(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Draw)
     t = ctx.table
     if not t.seat(m.seat).alive:
-        ctx.refuse(f"seat {m.seat} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
     count = m.count + len(m.cards)
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Expect) and top.what == "draw" and top.seat == m.seat:
         if count not in top.counts:
             ctx.refuse(
-                f"seat {m.seat} draws {' or '.join(map(str, top.counts))} in the draw phase, "
-                f"not {count}"
+                say(
+                    "seat {seat} draws {counts} in the draw phase, not {given}",
+                    seat=m.seat,
+                    counts=either(top.counts),
+                    given=count,
+                )
             )
         t.stack.pop()
         if count < max(top.counts) and "luoyi" in owned_keys(t.seat(m.seat)):
             t.set_turn(flags=t.turn.flags | {f"{m.seat}:luoyi"})  # 裸衣: drew one fewer
-    else:
-        _free(ctx, f"drawing {count} card{'s' if count > 1 else ''}")
+    elif not t.skill_context:
+        _refuse_free(ctx, say_n("drawing {n} card", "drawing {n} cards", count))
     if m.count:
         t.draw_unknown(m.seat, m.count)
     if m.cards:
@@ -1029,7 +1183,7 @@ def _discard(ctx: Ctx, m: Move) -> None:
     if isinstance(top, Expect) and top.what == "discard_one" and top.other == m.seat:
         zones = _zones(top.zones or "hej")
         if len(m.cards) + m.unknown != 1:
-            ctx.refuse(f"{top.reason}: exactly one card")
+            ctx.refuse(say("{reason}: exactly one card", reason=top.reason))
         t.stack.pop()
     elif (
         isinstance(top, Expect)
@@ -1039,27 +1193,42 @@ def _discard(ctx: Ctx, m: Move) -> None:
         zones = ("hand",)
         need = top.counts[0] if top.counts else 1
         if len(m.cards) + m.unknown != need:
-            ctx.refuse(f"{top.reason}: discard {need} hand card{'s' if need > 1 else ''}, or pass")
+            ctx.refuse(
+                say_n(
+                    "{reason}: discard {n} hand card, or pass",
+                    "{reason}: discard {n} hand cards, or pass",
+                    need,
+                    reason=top.reason,
+                )
+            )
         t.stack.pop()
     elif isinstance(top, Expect) and top.what == "fire_discard" and top.seat == m.seat:
-        ctx.require(
-            len(m.cards) == 1 and not m.unknown, "火攻: discard one hand card of the shown suit"
-        )
+        if not (len(m.cards) == 1 and not m.unknown):
+            ctx.refuse(
+                say("{card}: discard one hand card of the shown suit", card=kind("fire_attack"))
+            )
         if m.cards and card(m.cards[0]).suit.value != top.suit:
-            ctx.refuse(f"火攻 needs a {top.suit} card")
+            ctx.refuse(
+                say("{card} needs a {suit} card", card=kind("fire_attack"), suit=Suit(top.suit))
+            )
         t.stack.pop()
         push(t, DamageEvent(top.other, 1, Element.FIRE, m.seat, "fire_attack"))
         zones = ("hand",)
     elif t.turn.phase is Phase.DISCARD and t.turn.seat == m.seat and not t.stack:
         zones = ("hand",)
     else:
-        _free(ctx, "discarding")
+        _free(ctx, _DISCARDING)
     if t.turn.phase is Phase.DISCARD and zones == ("hand",) and t.turn.seat == m.seat:
         excess = t.seat(m.seat).hand_count - hand_limit_value(t, m.seat)
         if len(m.cards) + m.unknown > max(excess, 0):
             ctx.refuse(
-                f"seat {m.seat} discards down to the hand limit: {max(excess, 0)} card(s), "
-                f"not {len(m.cards) + m.unknown}"
+                say_n(
+                    "seat {seat} discards down to the hand limit: {n} card, not {given}",
+                    "seat {seat} discards down to the hand limit: {n} cards, not {given}",
+                    max(excess, 0),
+                    seat=m.seat,
+                    given=len(m.cards) + m.unknown,
+                )
             )
     sources = [possess(ctx, m.seat, c, zones) for c in m.cards]
     for c, source in zip(m.cards, sources, strict=True):
@@ -1079,10 +1248,11 @@ def _zones(letters: str) -> tuple[str, ...]:
 def _give(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Give)
     t = ctx.table
-    ctx.require(m.seat != m.to, "giving to yourself changes nothing")
-    _free(ctx, "giving cards")
+    if m.seat == m.to:
+        ctx.refuse(say("giving to yourself changes nothing"))
+    _free(ctx, _GIVING)
     if not t.seat(m.to).alive:
-        ctx.refuse(f"seat {m.to} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=m.to))
     transfer(ctx, m.seat, m.to, m.cards, m.unknown, ("hand", "equipment"))
 
 
@@ -1093,19 +1263,22 @@ def _take(ctx: Ctx, m: Move) -> None:
     zones: tuple[str, ...] = ("hand", "equipment")
     if isinstance(top, Expect) and top.what in ("take_one", "take_shown") and top.other == m.source:
         if top.what == "take_shown" and (len(m.cards) != 1 or m.unknown):
-            raise IllegalMove(f"{top.reason}: name the card shown (#id)")
+            raise IllegalMove(say("{reason}: name the card shown (#id)", reason=top.reason))
         if top.seat != m.seat:
-            ctx.refuse(f"seat {top.seat} takes the card, not seat {m.seat}")
+            ctx.refuse(
+                say("seat {taker} takes the card, not seat {seat}", taker=top.seat, seat=m.seat)
+            )
         if len(m.cards) + m.unknown != 1:
-            ctx.refuse(f"{top.reason}: exactly one card")
+            ctx.refuse(say("{reason}: exactly one card", reason=top.reason))
         zones = _zones(top.zones or "hej")
         t.stack.pop()
         below = t.stack[-1] if t.stack else None
         if isinstance(below, SkillUse):  # 反间 reads the card taken
             replace_top(t, evolve(below, value=m.cards[0] if m.cards else 0))
     else:
-        _free(ctx, "taking cards")
-    ctx.require(m.seat != m.source, "taking from yourself changes nothing")
+        _free(ctx, _TAKING)
+    if m.seat == m.source:
+        ctx.refuse(say("taking from yourself changes nothing"))
     transfer(ctx, m.source, m.seat, m.cards, m.unknown, zones)
 
 
@@ -1115,7 +1288,14 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Expect) and top.what == "reveal" and m.to == "processing":
         if len(m.cards) not in top.counts:
-            ctx.refuse(f"五谷丰登 turns over {top.counts[0]} cards")
+            ctx.refuse(
+                say_n(
+                    "{card} turns over {n} card",
+                    "{card} turns over {n} cards",
+                    top.counts[0],
+                    card=kind("amazing_grace"),
+                )
+            )
         t.stack.pop()
         if m.source in (None, "pile"):
             t.ensure_pile(len(m.cards))
@@ -1125,18 +1305,18 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
     if isinstance(top, Expect) and top.what == "pick" and m.to == f"hand:{top.seat}":
         use = next((f for f in reversed(t.stack) if isinstance(f, CardUse)), None)
         own = use.cards if use is not None else ()
-        ctx.require(
+        if not (
             len(m.cards) == 1
-            and all(t.where.get(c) == "processing" and c not in own for c in m.cards),
-            "五谷丰登: take one of the cards turned over",
-        )
+            and all(t.where.get(c) == "processing" and c not in own for c in m.cards)
+        ):
+            ctx.refuse(say("{card}: take one of the cards turned over", card=kind("amazing_grace")))
         t.stack.pop()
     else:
-        _free(ctx, "moving cards")
+        _free(ctx, _MOVING)
     for c in m.cards:
         source = m.source
         if source is None and c not in t.where:
-            ctx.refuse(f"{card(c)} is not known to be anywhere: say 'from ZONE'")
+            ctx.refuse(say("{card} is not known to be anywhere: say 'from ZONE'", card=card(c)))
             source = "pile"
         t.move(c, m.to, source=source, as_kind=m.as_kind)
 
@@ -1151,7 +1331,7 @@ def _show(ctx: Ctx, m: Move) -> None:
             t.put(c, f"hand:{m.seat}")
     top = t.stack[-1] if t.stack else None
     if not (isinstance(top, Expect) and top.what == "show" and top.seat == m.seat):
-        _free(ctx, "showing cards")
+        _free(ctx, _SHOWING)
     if isinstance(top, Expect) and top.what == "show" and top.seat == m.seat:
         t.stack.pop()
         suit = card(m.cards[0]).suit
@@ -1160,7 +1340,11 @@ def _show(ctx: Ctx, m: Move) -> None:
             Expect(
                 "fire_discard",
                 top.other,
-                f"火攻: discard a {suit.value} hand card to deal 1 fire damage, or pass",
+                say(
+                    "{card}: discard a {suit} hand card to deal 1 fire damage, or pass",
+                    card=kind("fire_attack"),
+                    suit=suit,
+                ),
                 other=m.seat,
                 suit=suit.value,
             ),
@@ -1171,10 +1355,9 @@ def _recast(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Recast)
     t = ctx.table
     if not card(m.card).kind.recastable:
-        ctx.refuse(f"{card(m.card).name} cannot be recast")
-    ctx.require(
-        t.turn.seat == m.seat and t.turn.phase is Phase.PLAY, "recast in your own play phase"
-    )
+        ctx.refuse(say("{card} cannot be recast", card=card(m.card).kind))
+    if not (t.turn.seat == m.seat and t.turn.phase is Phase.PLAY):
+        ctx.refuse(say("recast in your own play phase"))
     source = possess(ctx, m.seat, m.card, ("hand",))
     lift_from(ctx, m.seat, m.card, source)
     t.put(m.card, "discard")
@@ -1189,8 +1372,11 @@ def _judge(ctx: Ctx, m: Move) -> None:
     t.check_in_deck(m.card)
     if m.card in t.where:
         ctx.refuse(
-            f"{card(m.card)} cannot be the judgement card: "
-            f"it is in {describe_zone(t.where.get(m.card, ''))}"
+            say(
+                "{card} cannot be the judgement card: it is in {zone}",
+                card=card(m.card),
+                zone=describe_zone(t.where.get(m.card, "")),
+            )
         )
     top = t.stack[-1] if t.stack else None
     expected = isinstance(top, Expect) and top.what == "judge" and top.seat == m.seat
@@ -1205,11 +1391,25 @@ def _judge(ctx: Ctx, m: Move) -> None:
     if eight:
         assert isinstance(top, Ask)
         if not _eight_diagram_works(t, m.seat):
-            ctx.refuse(f"seat {m.seat} has no 八卦阵")
-        ctx.require(not _armour_ignored_by_asker(t), "青釭剑 ignores 八卦阵: answer with a Shan")
-        ctx.require(not top.judged, "八卦阵 is tried once for each 闪 needed")
+            ctx.refuse(say("seat {seat} has no {armour}", seat=m.seat, armour=_EIGHT_DIAGRAM))
+        if _armour_ignored_by_asker(t):
+            ctx.refuse(
+                say(
+                    "{weapon} ignores {armour}: answer with a Shan",
+                    weapon=kind("qinggang_sword"),
+                    armour=_EIGHT_DIAGRAM,
+                )
+            )
+        if top.judged:
+            ctx.refuse(
+                say(
+                    "{armour} is tried once for each {card} needed",
+                    armour=_EIGHT_DIAGRAM,
+                    card=kind("shan"),
+                )
+            )
     elif not expected:
-        _free(ctx, "a judgement")
+        _free(ctx, _JUDGING)
     t.ensure_pile(1)
     if m.card in t.where:  # forced
         t.lift(m.card)
@@ -1223,9 +1423,13 @@ def _judge(ctx: Ctx, m: Move) -> None:
     elif eight:
         assert isinstance(top, Ask)
         replace_top(t, evolve(top, judged=True))
-        push(t, Judgement(m.seat, m.card, "eight_diagram"))
+        push(t, Judgement(m.seat, m.card, _EIGHT_DIAGRAM_REASON))
     elif t.where.get(m.card) == "processing":
         t.move(m.card, "discard")
+
+
+_EIGHT_DIAGRAM = kind("eight_diagram")
+_EIGHT_DIAGRAM_REASON = say("{what}: turn over the judgement card", what=_EIGHT_DIAGRAM)
 
 
 def _eight_diagram_works(t: Table, seat: int) -> bool:
@@ -1246,9 +1450,10 @@ def _damage(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Damage)
     t = ctx.table
     if not t.seat(m.seat).alive:
-        ctx.refuse(f"seat {m.seat} is dead")
-    ctx.require(m.amount > 0, "damage is at least 1")
-    _free(ctx, "damage")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    if m.amount <= 0:
+        ctx.refuse(say("damage is at least 1"))
+    _free(ctx, _DAMAGE)
     if m.source is not None:
         t.seat(m.source)
     push(t, DamageEvent(m.seat, m.amount, m.element, m.source, None))
@@ -1259,20 +1464,29 @@ def _heal(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     if not s.alive:
-        ctx.refuse(f"seat {m.seat} is dead")
-    ctx.require(m.amount > 0, "heal at least 1")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    if m.amount <= 0:
+        ctx.refuse(say("heal at least 1"))
     if not s.wounded:
-        ctx.refuse(f"seat {m.seat} is not wounded (HP {s.hp}/{s.max_hp})")
-    _free(ctx, "healing")
+        ctx.refuse(
+            say(
+                "seat {seat} is not wounded (HP {hp}/{max_hp})",
+                seat=m.seat,
+                hp=s.hp,
+                max_hp=s.max_hp,
+            )
+        )
+    _free(ctx, _HEALING)
     heal(t, m.seat, m.amount)
 
 
 def _lose_hp(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, LoseHp)
     if not ctx.table.seat(m.seat).alive:
-        ctx.refuse(f"seat {m.seat} is dead")
-    ctx.require(m.amount > 0, "lose at least 1 HP")
-    _free(ctx, "losing HP")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    if m.amount <= 0:
+        ctx.refuse(say("lose at least 1 HP"))
+    _free(ctx, _LOSING_HP)
     lose_hp(ctx, m.seat, m.amount)
 
 
@@ -1281,9 +1495,10 @@ def _max_hp(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     if not s.alive:
-        ctx.refuse(f"seat {m.seat} is dead")
-    ctx.require(m.delta != 0, "a change of 0 changes nothing")
-    _free(ctx, "changing max HP")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    if m.delta == 0:
+        ctx.refuse(say("a change of 0 changes nothing"))
+    _free(ctx, _CHANGING_MAX_HP)
     max_hp = s.max_hp + m.delta
     s = evolve(s, max_hp=max_hp, hp=min(s.hp, max_hp))
     t.set_seat(s)
@@ -1296,10 +1511,13 @@ def _chain(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     if not s.alive:
-        ctx.refuse(f"seat {m.seat} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
     if s.chained == m.chained:
-        ctx.refuse(f"seat {m.seat} is already {'chained' if s.chained else 'unchained'}")
-    _free(ctx, "chaining")
+        if s.chained:
+            ctx.refuse(say("seat {seat} is already chained", seat=m.seat))
+        else:
+            ctx.refuse(say("seat {seat} is already unchained", seat=m.seat))
+    _free(ctx, _CHAINING)
     t.set_seat(evolve(s, chained=m.chained))
 
 
@@ -1308,8 +1526,8 @@ def _flip(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     if not s.alive:
-        ctx.refuse(f"seat {m.seat} is dead")
-    _free(ctx, "flipping")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    _free(ctx, _FLIPPING)
     t.set_seat(evolve(s, flipped=not s.flipped))
 
 
@@ -1320,8 +1538,16 @@ def _mark(ctx: Ctx, m: Move) -> None:
     marks = dict(s.marks)
     value = marks.get(m.name, 0) + m.delta
     if value < 0:
-        ctx.refuse(f"seat {m.seat} has only {marks.get(m.name, 0)} {m.name} marks")
-    _free(ctx, "marks")
+        ctx.refuse(
+            say_n(
+                "seat {seat} has only {n} {mark} mark",
+                "seat {seat} has only {n} {mark} marks",
+                marks.get(m.name, 0),
+                seat=m.seat,
+                mark=m.name,
+            )
+        )
+    _free(ctx, _MARKS)
     if value:
         marks[m.name] = value
     else:
@@ -1334,14 +1560,20 @@ def _skill(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     s = t.seat(m.seat)
     if not s.alive:
-        ctx.refuse(f"seat {m.seat} is dead")
+        ctx.refuse(say("seat {seat} is dead", seat=m.seat))
     rule = RULES.get(m.skill)
     if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
         _skill_by_hand(ctx, m)
         return
-    name = rule_name(m.skill)
     if m.skill not in owned_keys(s):
-        raise IllegalMove(f"seat {m.seat} has no {name} ({m.skill})")
+        raise IllegalMove(
+            say(
+                "seat {seat} has no {skill} ({key})",
+                seat=m.seat,
+                skill=rule_source(m.skill),
+                key=m.skill,
+            )
+        )
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Window):
         # Seats asked before this one let it pass: the table moved on to this seat.
@@ -1351,18 +1583,36 @@ def _skill(ctx: Ctx, m: Move) -> None:
         rule.use(ctx, m, t.stack[-2])
         return
     if not rule.phases:
-        ctx.refuse(f"{name} is not used now: {waiting_for(top) if top else 'nothing calls for it'}")
+        ctx.refuse(
+            say(
+                "{skill} is not used now: {waiting}",
+                skill=rule_source(m.skill),
+                waiting=waiting_for(top) if top else say("nothing calls for it"),
+            )
+        )
         return
-    phases = " or ".join(p.value for p in sorted(rule.phases, key=TURN_PHASES.index))
     if t.turn.seat != m.seat or t.turn.phase not in rule.phases:
-        raise IllegalMove(f"{name} is used in its owner's {phases} phase")
-    if t.turn.phase is Phase.PLAY:
-        _require_no_settlement(ctx, f"use {name} now")
+        phases = either(sorted(rule.phases, key=TURN_PHASES.index))
+        raise IllegalMove(
+            say(
+                "{skill} is used in its owner's {phase}",
+                skill=rule_source(m.skill),
+                phase=phases,
+            )
+        )
+    if t.turn.phase is Phase.PLAY and t.stack:
+        _refuse_settling(ctx, say("use {skill} now", skill=rule_source(m.skill)))
     if rule.limit_per_phase:
         key = f"{m.seat}:{m.skill}"
         uses = dict(t.turn.skill_uses)
         if uses.get(key, 0) >= rule.limit_per_phase:
-            ctx.refuse(f"{name} once per {t.turn.phase.value} phase: used already")
+            ctx.refuse(
+                say(
+                    "{skill} once per {phase}: used already",
+                    skill=rule_source(m.skill),
+                    phase=t.turn.phase,
+                )
+            )
         uses[key] = uses.get(key, 0) + 1
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
     rule.use(ctx, m, top)
@@ -1385,13 +1635,13 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     s = t.seat(m.seat)
     skills = {sk.key: sk for sk in active_skills(s)}
     if m.skill not in skills:
-        ctx.refuse(f"seat {m.seat} has no skill {m.skill!r}")
+        ctx.refuse(say("seat {seat} has no skill {key}", seat=m.seat, key=repr(m.skill)))
     skill = skills.get(m.skill)
     if skill is not None and skill.limit is not None:
         key = f"{m.seat}:{m.skill}"
         uses = dict(t.turn.skill_uses)
         if uses.get(key, 0) != 0:
-            ctx.refuse(f"{skill.name} once per play phase")
+            ctx.refuse(say("{skill} once per play phase", skill=skill))
         uses[key] = uses.get(key, 0) + 1
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
     top = t.stack[-1] if t.stack else None
@@ -1413,11 +1663,19 @@ def _choose(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     top = t.stack[-1] if t.stack else None
     if not (isinstance(top, Expect) and top.what == "choose"):
-        raise IllegalMove("nothing asks for a choice now")
+        raise IllegalMove(say("nothing asks for a choice now"))
     if top.seat != m.seat:
-        raise IllegalMove(f"seat {top.seat} chooses, not seat {m.seat}")
+        raise IllegalMove(
+            say("seat {chooser} chooses, not seat {seat}", chooser=top.seat, seat=m.seat)
+        )
     if m.option not in top.options:
-        raise IllegalMove(f"{top.reason}: choose one of {', '.join(top.options)}")
+        raise IllegalMove(
+            say(
+                "{reason}: choose one of {options}",
+                reason=top.reason,
+                options=", ".join(top.options),
+            )
+        )
     t.stack.pop()
     below = t.stack[-1] if t.stack else None
     if isinstance(below, SkillUse):
@@ -1428,10 +1686,17 @@ def _die(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Die)
     t = ctx.table
     if not t.seat(m.seat).alive:
-        ctx.refuse(f"seat {m.seat} is already dead")
-    _require_no_settlement(ctx, "record a death now")
+        ctx.refuse(say("seat {seat} is already dead", seat=m.seat))
+    if t.stack:
+        _refuse_settling(ctx, _RECORD_A_DEATH)
     if not (ctx.forced or t.seat(m.seat).hp <= 0):
-        ctx.refuse(f"seat {m.seat} has {t.seat(m.seat).hp} HP; force it if a skill kills")
+        ctx.refuse(
+            say(
+                "seat {seat} has {hp} HP; force it if a skill kills",
+                seat=m.seat,
+                hp=t.seat(m.seat).hp,
+            )
+        )
     push(t, Death(m.seat, m.killer))
 
 
@@ -1440,23 +1705,21 @@ def _end(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     sides = ctx.mode.sides()
     if sides and m.winner not in sides:
-        ctx.refuse(f"{ctx.mode.name} ends with one of: {', '.join(sides)}")
+        ctx.refuse(say("{mode} ends with one of: {sides}", mode=ctx.mode, sides=", ".join(sides)))
     decided = ctx.mode.winner(t)
     if t.turn.phase is Phase.OVER:
         if t.winner != m.winner:
-            ctx.refuse(f"the game already ended: {describe_winner(t.winner)}")
-    else:
-        ctx.require(
-            isinstance(decided, str) and decided == m.winner,
-            "the game is not over by the rules yet; force the end if the table agrees",
-        )
+            ctx.refuse(say("the game already ended: {result}", result=describe_winner(t.winner)))
+    elif not (isinstance(decided, str) and decided == m.winner):
+        ctx.refuse(say("the game is not over by the rules yet; force the end if the table agrees"))
     t.winner = m.winner
     raise GameOver
 
 
 def _shuffle(ctx: Ctx, m: Move) -> None:
     t = ctx.table
-    ctx.require(bool(t.discard_pile) or t.discard_unknown > 0, "the discard pile is empty")
+    if not (t.discard_pile or t.discard_unknown > 0):
+        ctx.refuse(say("the discard pile is empty"))
     t.reshuffle()
 
 

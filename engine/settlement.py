@@ -33,6 +33,7 @@ from engine.modes import NeedRole
 from engine.registry import AT_POINT, COMPULSORY, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
+from engine.text import Text, say
 from engine.windows import at_point, may_open, step_window
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
@@ -89,7 +90,7 @@ def anyone_may_nullify(t: Table) -> bool:
     return any(s.alive and s.hand_count > 0 for s in t.seats)
 
 
-def nullification_ask(t: Table, reason: str) -> Ask:
+def nullification_ask(t: Table, reason: Text) -> Ask:
     return Ask("nullification", t.order_from(t.turn.seat or 1), reason, anyone=True)
 
 
@@ -189,7 +190,6 @@ def watch_losses(ctx: Ctx) -> None:
                 continue
             if card(card_id).key == "silver_lion" and s.wounded:
                 heal(t, seat, 1)
-                t.log.append(f"白银狮子 leaves seat {seat}'s equipment: recovers 1 HP")
             if may_open(t, Point.EQUIPMENT_LOST, seat):
                 push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
     watched = t.hand_watch
@@ -276,7 +276,7 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
     if f.point in (Point.DECLARE, Point.CHOOSE_TARGETS, Point.BECOME_TARGET):
         if f.kind == "amazing_grace" and f.step == 0:
             replace_top(t, evolve(f, step=1))
-            push(t, Expect("reveal", f.user, "五谷丰登: turn over cards", counts=(len(f.targets),)))
+            push(t, Expect("reveal", f.user, _TURN_OVER, counts=(len(f.targets),)))
             return
         if at_point(t, f, Point.DECLARE):
             return
@@ -306,12 +306,14 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
         if f.kind in _VINE_PROOF and armour_key(t, target) == "vine_armour":
-            t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
             _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
             replace_top(t, evolve(f, step=1, point=Point.RESPOND))
-            push(t, nullification_ask(t, f"{kind(f.kind).name} on seat {target}"))
+            push(
+                t,
+                nullification_ask(t, say("{card} on seat {seat}", card=kind(f.kind), seat=target)),
+            )
             return
         f = evolve(f, step=2, point=Point.TAKE_EFFECT)
         t.stack[-1] = f  # and on to its effect at once
@@ -335,11 +337,9 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
         colour = card_colour(f.cards)
         armour = None if armour_ignored(t, f.user, f.kind) else armour_key(t, target)
         if armour == "nioh_shield" and colour is Colour.BLACK:
-            t.log.append(f"仁王盾 of seat {target}: a black Sha has no effect")
             _next_target(t, f)
             return
         if armour == "vine_armour" and f.kind == "sha":
-            t.log.append(f"藤甲 of seat {target}: an ordinary Sha has no effect")
             _next_target(t, f)
             return
         if target in f.no_shan:  # 铁骑: no Shan can answer it
@@ -352,7 +352,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
             Ask(
                 "shan",
                 (target,),
-                f"{kind(f.kind).name} from seat {f.user}",
+                say("{card} from seat {seat}", card=kind(f.kind), seat=f.user),
                 need=needs(t, f.user, f.kind),
             ),
         )
@@ -391,7 +391,15 @@ def _duel(ctx: Ctx, f: CardUse) -> None:
         turn = (f.step - 2) // 2  # 0: the target plays, 1: the user, 2: the target ...
         who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
         replace_top(t, evolve(f, step=f.step + 1, answered=False, point=Point.RESPOND))
-        push(t, Ask("sha", (who,), f"决斗 with seat {other}", need=needs(t, other, "duel")))
+        push(
+            t,
+            Ask(
+                "sha",
+                (who,),
+                say("{card} with seat {seat}", card=kind(f.kind), seat=other),
+                need=needs(t, other, "duel"),
+            ),
+        )
         return
     turn = (f.step - 4) // 2
     who, other = (target, f.user) if turn % 2 == 0 else (f.user, target)
@@ -406,11 +414,15 @@ def _mass_attack(want: str) -> Effect:
         if f.step == 2:
             armour = armour_key(t, target)
             if armour == "vine_armour":
-                t.log.append(f"藤甲 of seat {target}: {kind(f.kind).name} has no effect")
                 _next_target(t, f)
                 return
             replace_top(t, evolve(f, step=3, point=Point.RESPOND))
-            push(t, Ask(want, (target,), f"{kind(f.kind).name} from seat {f.user}"))
+            push(
+                t,
+                Ask(
+                    want, (target,), say("{card} from seat {seat}", card=kind(f.kind), seat=f.user)
+                ),
+            )
             return
         if f.step == 4:
             if f.answered:
@@ -443,7 +455,7 @@ def _iron_chain(ctx: Ctx, f: CardUse) -> None:
     _next_target(t, f)
 
 
-def _expecting(what: str, reason: str, seat_of: str) -> Effect:
+def _expecting(what: str, reason: Text, seat_of: str) -> Effect:
     """Effects that wait for the players to say which card (过河拆桥, 顺手牵羊, 五谷丰登)."""
 
     def effect(ctx: Ctx, f: CardUse) -> None:
@@ -481,7 +493,11 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
             Ask(
                 "sha",
                 (wielder,),
-                f"借刀杀人: use a Sha on seat {victim} or give your weapon",
+                say(
+                    "{card}: use a Sha on seat {seat} or give your weapon",
+                    card=kind("collateral"),
+                    seat=victim,
+                ),
                 for_seat=victim,
             ),
         )
@@ -491,7 +507,6 @@ def _collateral(ctx: Ctx, f: CardUse) -> None:
             weapon = t.seat(wielder).weapon
             if weapon is not None:
                 t.move(weapon, f"hand:{f.user}")
-                t.log.append(f"seat {wielder} gives {card(weapon)} to seat {f.user}")
         replace_top(t, evolve(f, point=Point.TO_DISCARD))
         return
     replace_top(t, evolve(f, point=Point.TO_DISCARD))
@@ -505,12 +520,24 @@ def _fire_attack(ctx: Ctx, f: CardUse) -> None:
             _next_target(t, f)
             return
         replace_top(t, evolve(f, step=3))
-        push(t, Expect("show", target, f"火攻 from seat {f.user}: show a hand card", other=f.user))
+        push(
+            t,
+            Expect(
+                "show",
+                target,
+                say("{card} from seat {seat}: show a hand card", card=kind(f.kind), seat=f.user),
+                other=f.user,
+            ),
+        )
         return
     if f.step == 4:  # the shown card's suit is in the Expect that follows
         _next_target(t, f)
         return
     _next_target(t, f)
+
+
+_TURN_OVER = say("{card}: turn over cards", card=kind("amazing_grace"))
+_TAKE_ONE_TURNED_OVER = say("{card}: take one of the cards turned over", card=kind("amazing_grace"))
 
 
 def _amazing_grace(ctx: Ctx, f: CardUse) -> None:
@@ -520,7 +547,7 @@ def _amazing_grace(ctx: Ctx, f: CardUse) -> None:
             _next_target(t, f)
             return
         replace_top(t, evolve(f, step=3))
-        push(t, Expect("pick", f.target, "五谷丰登: take one of the cards turned over"))
+        push(t, Expect("pick", f.target, _TAKE_ONE_TURNED_OVER))
         return
     _next_target(t, f)
 
@@ -548,9 +575,13 @@ EFFECTS: dict[str, Effect] = {
     "ex_nihilo": _ex_nihilo,
     "iron_chain": _iron_chain,
     "dismantlement": _expecting(
-        "discard_one", "过河拆桥: choose one card of the target to discard", "user"
+        "discard_one",
+        say("{card}: choose one card of the target to discard", card=kind("dismantlement")),
+        "user",
     ),
-    "snatch": _expecting("take_one", "顺手牵羊: take one card of the target", "user"),
+    "snatch": _expecting(
+        "take_one", say("{card}: take one card of the target", card=kind("snatch")), "user"
+    ),
     "collateral": _collateral,
     "fire_attack": _fire_attack,
     "amazing_grace": _amazing_grace,
@@ -611,9 +642,6 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         chained = s.chained and f.element is not None
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
-        what = f"{f.element.value} " if f.element else ""
-        by = f" from seat {f.source}" if f.source else ""
-        t.log.append(f"seat {f.target} takes {f.amount} {what}damage{by} (HP {s.hp}/{s.max_hp})")
         replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
@@ -657,7 +685,11 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
         push(
             t,
             Ask(
-                "tao", living, f"seat {f.seat} is dying (HP {s.hp})", for_seat=f.seat, need=1 - s.hp
+                "tao",
+                living,
+                say("seat {seat} is dying (HP {hp})", seat=f.seat, hp=s.hp),
+                for_seat=f.seat,
+                need=1 - s.hp,
             ),
         )
         return
@@ -671,27 +703,22 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     if f.step == 0:
         replace_top(t, evolve(f, step=1))
         if mode.roles_hidden and s.role is None:
-            push(t, Expect("role", f.seat, f"seat {f.seat} dies: reveal the role"))
+            push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return
     if f.step == 1:
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
-        moved = t.discard_everything(f.seat)
-        killed = f", killed by seat {f.killer}" if f.killer else ""
+        t.discard_everything(f.seat)
         if mode.replacement(t, f.seat):
             _replace_general(t, f.seat)
-            t.log.append(f"seat {f.seat}'s general dies{killed}; {moved} cards discarded")
         else:
             t.set_seat(evolve(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
-            t.log.append(f"seat {f.seat} dies{killed}; {moved} cards discarded")
         effects = mode.death_effects(t, f.seat, f.killer)
         for seat, count in effects.draws:
             t.draw_unknown(seat, count)
-            t.log.append(f"seat {seat} draws {count}")
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
-            t.log.append(f"seat {seat} discards all hand and equipment cards")
         replace_top(t, evolve(f, step=2))
         return
     winner = mode.winner(t)
@@ -700,7 +727,9 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             push(
                 t,
                 Expect(
-                    "role", winner.seat, f"the game may be over: reveal seat {winner.seat}'s role"
+                    "role",
+                    winner.seat,
+                    say("the game may be over: reveal seat {seat}'s role", seat=winner.seat),
                 ),
             )
             return
@@ -729,7 +758,6 @@ def _replace_general(t: Table, seat: int) -> None:
         )
     )
     t.draw_unknown(seat, 4)
-    t.log.append(f"{general.name} comes on for seat {seat}")
 
 
 def reveal_side(ctx: Ctx, seat: int) -> None:
@@ -762,7 +790,17 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
     if f.step == 0:
         replace_top(t, evolve(f, step=1))
         if anyone_may_nullify(t):
-            push(t, nullification_ask(t, f"{kind(f.kind).name} in seat {f.seat}'s judgement zone"))
+            push(
+                t,
+                nullification_ask(
+                    t,
+                    say(
+                        "{card} in seat {seat}'s judgement zone",
+                        card=kind(f.kind),
+                        seat=f.seat,
+                    ),
+                ),
+            )
         return
     if f.step == 1:
         if f.nullified:
@@ -776,7 +814,11 @@ def _step_judging(ctx: Ctx, f: Judging) -> None:
         push(
             t,
             Expect(
-                "judge", f.seat, f"{kind(f.kind).name}: turn over the judgement card", card=f.card
+                "judge",
+                f.seat,
+                # TRANSLATORS: {what} is a delayed trick, a skill or 八卦阵
+                say("{what}: turn over the judgement card", what=kind(f.kind)),
+                card=f.card,
             ),
         )
         return
@@ -811,7 +853,6 @@ def _deliver(ctx: Ctx, f: Judgement) -> None:
         t.stack[-2] = evolve(below, result=f.card)
     elif isinstance(below, Ask):  # 八卦阵: a red card counts as a Shan
         red = c.colour is Colour.RED
-        t.log.append(f"八卦阵 {'succeeds' if red else 'fails'} ({c.face})")
         # A red card is one 闪: the next one needed (无双) may be judged for again.
         t.stack[-2] = evolve(below, got=below.got + (1 if red else 0), judged=not red)
     elif isinstance(below, SkillUse):
@@ -834,18 +875,11 @@ def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
     skipping = _SKIPPING_TRICKS.get(f.kind)
     if skipping is not None:
         escape, phase = skipping
-        name = kind(f.kind).name
         if c.suit is not escape:
             t.set_turn(skips=t.turn.skips | {phase})
-            t.log.append(
-                f"{name} takes effect ({c.face}): seat {f.seat} skips the {phase.value} phase"
-            )
-        else:
-            t.log.append(f"{name} fails ({c.face})")
         t.move(f.card, "discard")
     elif f.kind == "lightning":
         if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
-            t.log.append(f"闪电 strikes seat {f.seat} ({c.face})")
             # The card stays in the processing area while its damage settles (奸雄 gains it).
             t.move(f.card, "processing")
             push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning", cards=(f.card,)))
@@ -864,9 +898,7 @@ def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
             break
         if not any(d.kind == "lightning" for d in t.seat(current).judgement):
             t.move(lightning, f"judge:{current}", as_kind="lightning")
-            t.log.append(f"闪电 moves on to seat {current}")
             return
-    t.log.append("闪电 stays: no other seat can take it")
 
 
 def in_range_for_collateral(t: Table, wielder: int, victim: int) -> bool:

@@ -36,6 +36,24 @@ class Phase(Enum):
 
     __hash__ = object.__hash__  # by identity: phases are looked up at every step
 
+    @property
+    def source_name(self) -> str:
+        """The phase as a sentence names it in the source's own words (``play phase``);
+        the assistant's ``phase_name`` words it in the table's language."""
+        return _PHASE_NAMES[self]
+
+
+_PHASE_NAMES = {
+    Phase.SETUP: "setup",
+    Phase.START: "start phase",
+    Phase.PREPARATION: "preparation phase",
+    Phase.JUDGEMENT: "judgement phase",
+    Phase.DRAW: "draw phase",
+    Phase.PLAY: "play phase",
+    Phase.DISCARD: "discard phase",
+    Phase.END: "end phase",
+    Phase.OVER: "game over",
+}
 
 TURN_PHASES = (
     Phase.START,

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from engine.cards import Subtype
 from engine.derived import card, owned_by_living
 from engine.state import Delayed, GameState, Seat, Turn, evolve
-from engine.text import Text
+from engine.text import Text, say
 
 
 class IllegalMove(ValueError):
@@ -55,7 +55,6 @@ class Table:
         self.skill_context = state.skill_context
         self.where: Mapping[int, str] = state.where  # copied on first write
         self._written: dict[int, str] | None = None
-        self.log: list[str] = []  # what happened automatically, for the move's description
         # (seat, card) of equipment cards that left a seat, for 枭姬 and 白银狮子
         self.lost_equipment: list[tuple[int, int]] = []
         # hand sizes of the seats whose skills watch for an emptied hand (连营)
@@ -68,7 +67,9 @@ class Table:
 
     def seat(self, number: int) -> Seat:
         if not 1 <= number <= len(self.seats):
-            raise IllegalMove(f"there is no seat {number} (seats 1-{len(self.seats)})")
+            raise IllegalMove(
+                say("there is no seat {seat} (seats 1-{last})", seat=number, last=len(self.seats))
+            )
         return self.seats[number - 1]
 
     def set_seat(self, seat: Seat) -> None:
@@ -165,8 +166,14 @@ class Table:
     def check_in_deck(self, card_id: int) -> None:
         if card_id not in self.base.deck:
             if 1 <= card_id <= 160:
-                raise IllegalMove(f"card #{card_id} ({card(card_id)}) is not in this game's deck")
-            raise IllegalMove(f"there is no card #{card_id}")
+                raise IllegalMove(
+                    say(
+                        "card #{id} ({card}) is not in this game's deck",
+                        id=card_id,
+                        card=card(card_id),
+                    )
+                )
+            raise IllegalMove(say("there is no card #{id}", id=card_id))
 
     def lift(self, card_id: int, source: str | None = None) -> str:
         """Take a card out of wherever it is; returns the zone it left.
@@ -179,7 +186,10 @@ class Table:
         if zone is None:
             if source is None:
                 raise IllegalMove(
-                    f"card #{card_id} is not known to be anywhere; say where it came from"
+                    say(
+                        "card #{id} is not known to be anywhere; say where it came from",
+                        id=card_id,
+                    )
                 )
             self._take_unknown(source, card_id)
             return source
@@ -189,7 +199,12 @@ class Table:
             and not (source.startswith("hand:") and zone == source)
         ):
             raise IllegalMove(
-                f"{card(card_id)} is in {describe_zone(zone)}, not in {describe_zone(source)}"
+                say(
+                    "{card} is in {zone}, not in {source}",
+                    card=card(card_id),
+                    zone=describe_zone(zone),
+                    source=describe_zone(source),
+                )
             )
         kind, _, owner = zone.partition(":")
         if kind == "hand":
@@ -220,20 +235,31 @@ class Table:
             s = self.seat(int(owner))
             if s.hand_unknown <= 0:
                 raise IllegalMove(
-                    f"{card(card_id)} cannot come from seat {owner}'s hand: "
-                    f"no unseen cards there ({s.hand_count} known)"
+                    say(
+                        "{card} cannot come from seat {seat}'s hand: "
+                        "no unseen cards there ({known} known)",
+                        card=card(card_id),
+                        seat=s.seat,
+                        known=s.hand_count,
+                    )
                 )
             self.set_seat(evolve(s, hand_unknown=s.hand_unknown - 1))
         elif source == "pile":
             if self.draw_pile <= 0:
-                raise IllegalMove("the draw pile is empty")
+                raise IllegalMove(say("the draw pile is empty"))
             self.draw_pile -= 1
         elif source == "discard":
             if self.discard_unknown <= 0:
-                raise IllegalMove(f"{card(card_id)} is not among the discards")
+                raise IllegalMove(say("{card} is not among the discards", card=card(card_id)))
             self.discard_unknown -= 1
         else:
-            raise IllegalMove(f"{card(card_id)} is not known to be in {describe_zone(source)}")
+            raise IllegalMove(
+                say(
+                    "{card} is not known to be in {zone}",
+                    card=card(card_id),
+                    zone=describe_zone(source),
+                )
+            )
 
     def put(self, card_id: int, zone: str, as_kind: str | None = None) -> None:
         """Place a lifted card into a zone."""
@@ -245,14 +271,13 @@ class Table:
             s = self.seat(int(owner))
             slot = card(card_id).kind.subtype
             if slot is None:
-                raise IllegalMove(f"{card(card_id)} is not equipment")
+                raise IllegalMove(say("{card} is not equipment", card=card(card_id)))
             old = s.equipped(slot)
             if old is not None:
                 self._set_where(old, None)
                 self._writable("discard_pile").append(old)
                 self._set_where(old, "discard")
                 self.lost_equipment.append((s.seat, old))
-                self.log.append(f"{card(old)} replaced, to the discard pile")
             self.set_seat(s.with_equipped(slot, card_id))
         elif kind == "judge":
             s = self.seat(int(owner))
@@ -269,7 +294,7 @@ class Table:
             self.draw_pile += 1
             return
         else:
-            raise IllegalMove(f"unknown zone {zone!r}")
+            raise IllegalMove(say("unknown zone {zone}", zone=repr(zone)))
         self._set_where(card_id, zone)
 
     def move(
@@ -313,10 +338,6 @@ class Table:
         available = self.draw_pile + len(self.discard_pile) + self.discard_unknown
         if available < count:
             self.winner = "draw"
-            self.log.append(
-                f"the draw pile and discard pile hold {available} cards, {count} needed: "
-                "the game is drawn"
-            )
             raise GameOver
         self.reshuffle()
 
@@ -327,10 +348,8 @@ class Table:
         self.discard_pile = []
         self.discard_unknown = 0
         self.shuffles += 1
-        self.log.append("the discard pile is shuffled into the draw pile")
         if self.shuffle_end is not None and self.shuffles >= self.shuffle_end[0]:
             self.winner = self.shuffle_end[1]
-            self.log.append(f"{self.shuffles} reshuffles: the game ends")
             raise GameOver
 
     def draw_unknown(self, seat: int, count: int) -> None:
@@ -346,7 +365,11 @@ class Table:
             self.check_in_deck(c)
             if c in self.where:
                 raise IllegalMove(
-                    f"{card(c)} cannot be drawn: it is in {describe_zone(self.where[c])}"
+                    say(
+                        "{card} cannot be drawn: it is in {zone}",
+                        card=card(c),
+                        zone=describe_zone(self.where[c]),
+                    )
                 )
             self.draw_pile -= 1
             self.put(c, f"hand:{seat}")
@@ -368,14 +391,21 @@ def _slot_holding(seat: Seat, card_id: int) -> Subtype:
     raise AssertionError(f"card {card_id} not equipped by seat {seat.seat}")
 
 
-def describe_zone(zone: str) -> str:
+def describe_zone(zone: str) -> Text | str:
+    """A zone (``hand:3``, ``discard`` ...) in words; an unknown one as it is."""
     kind, _, owner = zone.partition(":")
-    return {
-        "hand": f"seat {owner}'s hand",
-        "equip": f"seat {owner}'s equipment",
-        "judge": f"seat {owner}'s judgement zone",
-        "discard": "the discard pile",
-        "processing": "the processing area",
-        "removed": "the removed cards",
-        "pile": "the draw pile",
-    }.get(kind, zone)
+    if kind == "hand":
+        return say("seat {seat}'s hand", seat=owner)
+    if kind == "equip":
+        return say("seat {seat}'s equipment", seat=owner)
+    if kind == "judge":
+        return say("seat {seat}'s judgement zone", seat=owner)
+    return _PILES.get(kind, zone)
+
+
+_PILES = {
+    "discard": say("the discard pile"),
+    "processing": say("the processing area"),
+    "removed": say("the removed cards"),
+    "pile": say("the draw pile"),
+}

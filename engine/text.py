@@ -20,13 +20,23 @@ each language names in its own words.
 'draws 2 cards'
 >>> str(say("{who}: {why}", who=say("seat {seat}", seat=1), why="no cards"))
 'seat 1: no cards'
+
+In ``str(text)`` a value is named as the source's own messages name it (the
+``C`` language the tests read): a card kind, skill or general by its
+Chinese name, an object with a ``source_name`` (a phase: ``play phase``;
+a kingdom: ``魏``) by that, any other enum by its value.
+
+>>> str(listing((1, 3, 5))), str(either((2, 3)))
+('1, 3, 5', '2 or 3')
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 
-__all__ = ["Text", "say", "say_n"]
+__all__ = ["Text", "either", "listing", "say", "say_n"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +63,17 @@ class Text:
         template = self.template()
         if not self.values:
             return template
-        return template.format_map({name: str(value) for name, value in self.values})
+        return template.format_map({name: _source_name(value) for name, value in self.values})
+
+
+def _source_name(value: object) -> str:
+    """A value as the source's messages name it (see the module's doc)."""
+    named = getattr(value, "source_name", None)
+    if isinstance(named, str):
+        return named
+    if isinstance(value, Enum):
+        return str(value.value)
+    return str(value)
 
 
 def say(msgid: str, /, **values: object) -> Text:
@@ -64,3 +84,26 @@ def say(msgid: str, /, **values: object) -> Text:
 def say_n(singular: str, plural: str, n: int, /, **values: object) -> Text:
     """A sentence that depends on the number ``n`` (which its templates name ``{n}``)."""
     return Text(singular, (("n", n), *values.items()), plural, n)
+
+
+def listing(items: Sequence[object]) -> object:
+    """Several values as one, one after the other (``鬼才, 八卦阵``): each language
+    joins them its own way. One item is itself; none is ``nothing``."""
+    if not items:
+        return say("nothing")
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        # TRANSLATORS: a list of items, in the order given ({rest} may itself be a list)
+        joined = say("{item}, {rest}", item=item, rest=joined)
+    return joined
+
+
+def either(items: Sequence[object]) -> object:
+    """Several values of which one is meant (``2 or 3``). One item is itself."""
+    if not items:
+        return say("nothing")
+    joined = items[-1]
+    for item in reversed(items[:-1]):
+        # TRANSLATORS: one of the items ({rest} may itself be a list of choices)
+        joined = say("{item} or {rest}", item=item, rest=joined)
+    return joined

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.cards import Element
 from engine.derived import attack_range, card, distance, hand_limit, kind, sha_uses_left
 from engine.frames import (
     Ask,
@@ -16,8 +17,9 @@ from engine.frames import (
     SkillUse,
     Window,
 )
-from engine.registry import rule_name
+from engine.registry import rule_source
 from engine.state import GameState, Phase
+from engine.text import Text, listing, say
 from engine.windows import window_offers
 
 
@@ -39,51 +41,129 @@ def to_act(state: GameState) -> tuple[int, ...]:
     return (state.turn.seat,) if state.turn.seat else ()
 
 
-def describe_frame(frame: object) -> str:
+def describe_frame(frame: object) -> Text:
+    """A frame of the settlement stack in words."""
     if isinstance(frame, CardUse):
         targets = ",".join(map(str, frame.targets))
-        text = f"seat {frame.user} uses {kind(frame.kind).name} on {targets} ({frame.point.value}"
         if len(frame.targets) > 1:
-            text += f", settling seat {frame.target}"
-        return text + ")"
+            return say(
+                "seat {user} uses {card} on {targets} ({point}, settling seat {seat})",
+                user=frame.user,
+                card=kind(frame.kind),
+                targets=targets,
+                point=frame.point,
+                seat=frame.target,
+            )
+        return say(
+            "seat {user} uses {card} on {targets} ({point})",
+            user=frame.user,
+            card=kind(frame.kind),
+            targets=targets,
+            point=frame.point,
+        )
     if isinstance(frame, Ask):
         want = (
-            kind(frame.want).name
+            kind(frame.want)
             if frame.want in ("shan", "sha", "tao", "nullification")
             else frame.want
         )
-        who = "anyone" if frame.anyone else f"seat {frame.asked}"
-        need = f" ({frame.got}/{frame.need})" if frame.need > 1 else ""
-        return f"{who} asked for {want}{need}: {frame.reason}"
+        if frame.anyone:
+            return say("anyone asked for {card}: {reason}", card=want, reason=frame.reason)
+        if frame.need > 1:
+            return say(
+                "seat {seat} asked for {card} ({got}/{need}): {reason}",
+                seat=frame.asked,
+                card=want,
+                got=frame.got,
+                need=frame.need,
+                reason=frame.reason,
+            )
+        return say(
+            "seat {seat} asked for {card}: {reason}",
+            seat=frame.asked,
+            card=want,
+            reason=frame.reason,
+        )
     if isinstance(frame, DamageEvent):
-        element = f" {frame.element.value}" if frame.element else ""
-        by = f" from seat {frame.source}" if frame.source else ""
-        return f"{frame.amount}{element} damage to seat {frame.target}{by} ({frame.point.value})"
+        return _describe_damage(frame)
     if isinstance(frame, Dying):
-        return f"seat {frame.seat} is dying"
+        return say("seat {seat} is dying", seat=frame.seat)
     if isinstance(frame, Death):
-        return f"seat {frame.seat} dies"
+        return say("seat {seat} dies", seat=frame.seat)
     if isinstance(frame, Judging):
-        return f"{kind(frame.kind).name} in seat {frame.seat}'s judgement zone"
+        return say("{card} in seat {seat}'s judgement zone", card=kind(frame.kind), seat=frame.seat)
     if isinstance(frame, Expect):
-        return f"waiting for seat {frame.seat}: {frame.reason}"
+        return say("waiting for seat {seat}: {reason}", seat=frame.seat, reason=frame.reason)
     if isinstance(frame, Window):
-        return f"seat {frame.asked} may use a skill ({frame.point.value}), or pass"
+        return say(
+            "seat {seat} may use a skill ({point}), or pass", seat=frame.asked, point=frame.point
+        )
     if isinstance(frame, Judgement):
-        return f"seat {frame.seat}'s judgement card {card(frame.card)} ({frame.reason})"
+        return say(
+            "seat {seat}'s judgement card {card} ({reason})",
+            seat=frame.seat,
+            card=card(frame.card),
+            reason=frame.reason,
+        )
     if isinstance(frame, Occasion):
-        return f"{frame.point.value.replace('_', ' ')} of seat {frame.seat}"
+        return say("{point} of seat {seat}", point=frame.point, seat=frame.seat)
     if isinstance(frame, SkillUse):
-        return f"seat {frame.seat}'s {rule_name(frame.key)} is being settled"
-    return repr(frame)
+        return say(
+            "seat {seat}'s {skill} is being settled", seat=frame.seat, skill=rule_source(frame.key)
+        )
+    return say("unknown frame {frame}", frame=repr(frame))
 
 
-def describe_top(state: GameState) -> str:
+def _describe_damage(frame: DamageEvent) -> Text:
+    element = _ELEMENTS[frame.element] if frame.element else None
+    if frame.source and element is not None:
+        return say(
+            "{amount} {element} damage to seat {seat} from seat {source} ({point})",
+            amount=frame.amount,
+            element=element,
+            seat=frame.target,
+            source=frame.source,
+            point=frame.point,
+        )
+    if frame.source:
+        return say(
+            "{amount} damage to seat {seat} from seat {source} ({point})",
+            amount=frame.amount,
+            seat=frame.target,
+            source=frame.source,
+            point=frame.point,
+        )
+    if element is not None:
+        return say(
+            "{amount} {element} damage to seat {seat} ({point})",
+            amount=frame.amount,
+            element=element,
+            seat=frame.target,
+            point=frame.point,
+        )
+    return say(
+        "{amount} damage to seat {seat} ({point})",
+        amount=frame.amount,
+        seat=frame.target,
+        point=frame.point,
+    )
+
+
+# TRANSLATORS: the element of damage, as in "1 fire damage"
+_ELEMENTS = {Element.FIRE: say("fire"), Element.THUNDER: say("thunder")}
+
+
+def describe_top(state: GameState) -> Text:
     """The frame on top in words, naming what a window offers."""
     top = state.stack[-1]
     if isinstance(top, Window):
-        names = "、".join(rule_name(k) for k in window_offers(state, top))
-        return f"seat {top.asked} may use {names} ({top.point.value}), or pass"
+        offered = [rule_source(k) for k in window_offers(state, top)]
+        return say(
+            "seat {seat} may use {skills} ({point}), or pass",
+            seat=top.asked,
+            skills=listing(offered),
+            point=top.point,
+        )
     return describe_frame(top)
 
 
@@ -162,7 +242,7 @@ def summary(state: GameState) -> dict[str, object]:
         "draw_pile": state.draw_pile,
         "discard_pile": len(state.discard_pile) + state.discard_unknown,
         "stack": [
-            describe_top(state) if n == 0 else describe_frame(f)
+            str(describe_top(state) if n == 0 else describe_frame(f))
             for n, f in enumerate(reversed(state.stack))
         ],
         "window": _window(state),

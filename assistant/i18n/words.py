@@ -201,13 +201,18 @@ def tr(thing: object) -> str:
     """Anything the engine says or names, worded in the language in use.
 
     A `Text` is translated and its values worded in turn; an `IllegalMove`
-    is its reason; a card, card kind, general, skill, kingdom, phase or role
-    is its name; anything else is ``str(thing)``.
+    is its reason, as is another engine error that carries its `Text` as
+    ``text`` (RecordError, MoveSyntaxError, CatalogueError); a card, card
+    kind, general, skill, kingdom, phase or role is its name; anything else
+    is ``str(thing)``.
     """
     if isinstance(thing, Text):
         return _text(thing)
     if isinstance(thing, IllegalMove):
         return tr(thing.text)
+    said = getattr(thing, "text", None) if isinstance(thing, Exception) else None
+    if isinstance(said, Text):
+        return _text(said)
     if isinstance(thing, Card):
         return card_text(thing)
     if isinstance(thing, CardKind):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from engine.generals import General
 from engine.state import PublicState, Role, Seat
+from engine.text import Text, listing, say
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +46,35 @@ class Mode:
     # Roles are hidden at setup (identity) or public (team modes).
     roles_hidden: bool = False
 
-    def check_setup(self, players: int, variant: str) -> str | None:
+    def __str__(self) -> str:
+        """The mode's key (``identity``): a sentence names the mode by it (engine.text)."""
+        return self.name
+
+    def check_setup(self, players: int, variant: str) -> Text | None:
         """A reason the setup is impossible, or None."""
         if not self.min_players <= players <= self.max_players:
             if self.min_players == self.max_players:
-                return f"{self.name} is played by {self.min_players} players, not {players}"
-            return (
-                f"{self.name} is played by {self.min_players}-{self.max_players} players, "
-                f"not {players}"
+                return say(
+                    "{mode} is played by {n} players, not {players}",
+                    mode=self,
+                    n=self.min_players,
+                    players=players,
+                )
+            return say(
+                "{mode} is played by {low}-{high} players, not {players}",
+                mode=self,
+                low=self.min_players,
+                high=self.max_players,
+                players=players,
             )
         if variant not in self.variants:
-            known = ", ".join(v or "(none)" for v in self.variants)
-            return f"{self.name} has no variant {variant!r} (variants: {known})"
+            known = listing([v or say("(none)") for v in self.variants])
+            return say(
+                "{mode} has no variant {variant} (variants: {known})",
+                mode=self,
+                variant=repr(variant),
+                known=known,
+            )
         return None
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:

@@ -34,6 +34,7 @@ from collections import Counter
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode, NeedRole
 from engine.state import PublicState, Role, Seat
+from engine.text import Text, say
 
 L, Y, R, N, C = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE, Role.CIVILIAN
 
@@ -66,15 +67,22 @@ class Identity(Mode):
     variants = ("", "two_renegades", INTERNATIONAL)
     roles_hidden = True
 
-    def check_setup(self, players: int, variant: str) -> str | None:
+    def check_setup(self, players: int, variant: str) -> Text | None:
         problem = super().check_setup(players, variant)
         if problem is not None:
             return problem
         if variant == INTERNATIONAL:
             if players not in INTERNATIONAL_BASE:
-                return f"identity with {players} players: international needs 6, 8, 10"
+                return say(
+                    "identity with {players} players: international needs 6, 8, 10",
+                    players=players,
+                )
         elif (players, variant) not in ROLE_TABLE:
-            return f"identity with {players} players has no variant {variant!r} (only 6 and 8 do)"
+            return say(
+                "identity with {players} players has no variant {variant} (only 6 and 8 do)",
+                players=players,
+                variant=repr(variant),
+            )
         return None
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:

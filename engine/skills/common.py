@@ -6,27 +6,33 @@ from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.frames import Expect, Occasion, SkillUse
 from engine.moves import Skill
+from engine.registry import rule_source
 from engine.settlement import push
 from engine.state import evolve
 from engine.table import IllegalMove, Table
+from engine.text import Text, say
 
 
 def count_cards(m: Skill) -> int:
     return len(m.cards) + m.unknown
 
 
-def need_targets(m: Skill, low: int, high: int, what: str) -> None:
+def need_targets(m: Skill, low: int, high: int, what: Text) -> None:
     if not low <= len(m.targets) <= high:
         raise IllegalMove(what)
 
 
-def living_other(t: Table, owner: int, target: int, name: str) -> None:
-    """``target`` is another living seat."""
+def living_other(t: Table, m: Skill, target: int) -> None:
+    """``target`` is a living seat other than the skill's owner."""
     s = t.seat(target)
-    if target == owner:
-        raise IllegalMove(f"{name}: choose another player, not yourself")
+    if target == m.seat:
+        raise IllegalMove(
+            say("{skill}: choose another player, not yourself", skill=rule_source(m.skill))
+        )
     if not s.alive:
-        raise IllegalMove(f"{name}: seat {target} is dead")
+        raise IllegalMove(
+            say("{skill}: seat {seat} is dead", skill=rule_source(m.skill), seat=target)
+        )
 
 
 def is_male(t: Table, seat: int) -> bool:
@@ -35,7 +41,7 @@ def is_male(t: Table, seat: int) -> bool:
     return bool(shown) and standard_catalogue().general(shown[0]).gender.value == "male"
 
 
-def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: str) -> None:
+def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: Text) -> None:
     """``taker`` takes one card of ``source``'s ``zones``: at once when the only
     possibility is an unseen hand card, else the table says which (``take``)."""
     t = ctx.table
@@ -45,23 +51,23 @@ def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: str) -> Non
     if s.hand_unknown and not s.hand and not has_equipment and not has_judgement:
         t.set_seat(evolve(s, hand_unknown=s.hand_unknown - 1))
         t.hand_to_unknown(taker, 1)
-        t.log.append(f"seat {taker} takes an unseen hand card of seat {source}")
         return
     if s.hand_count == 0 and not has_equipment and not has_judgement:
         return
     push(t, Expect("take_one", taker, reason, other=source, zones=zones))
 
 
-def judge_for(t: Table, use: SkillUse, reason: str) -> None:
+def judge_for(t: Table, use: SkillUse) -> None:
     """A skill's judgement: the owner turns over a card; the result comes back to
     ``use`` (``value``, one step on) once it takes effect."""
     t.stack[-1] = evolve(use, step=use.step + 1)
+    reason = say("{what}: turn over the judgement card", what=rule_source(use.key))
     push(t, Expect("judge", use.seat, reason))
 
 
-def no_arguments(m: Skill, name: str) -> None:
+def no_arguments(m: Skill) -> None:
     if m.cards or m.unknown or m.targets:
-        raise IllegalMove(f"{name} takes no cards or targets here")
+        raise IllegalMove(say("{skill} takes no cards or targets here", skill=rule_source(m.skill)))
 
 
 def own_occasion(t: Table, owner: int, event: object) -> bool:

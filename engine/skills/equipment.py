@@ -17,11 +17,12 @@ from engine.context import Ctx
 from engine.derived import card
 from engine.frames import CardUse, DamageEvent, Expect, Point, SkillUse
 from engine.moves import Skill
-from engine.registry import compulsory, rule
+from engine.registry import compulsory, rule, rule_source
 from engine.settlement import SHA, armour_ignored, armour_key, push
 from engine.skills.common import no_arguments
 from engine.state import evolve
 from engine.table import IllegalMove, Table
+from engine.text import either, say
 from engine.windows import set_event
 
 
@@ -50,7 +51,7 @@ def _other_gender(t: Table, owner: int, event: object) -> bool:
 def double_swords(ctx: Ctx, m: Skill, event: object) -> None:
     """雌雄双股剑: after targeting a player of the other gender with a Sha, that player
     discards a hand card or lets the user draw one."""
-    no_arguments(m, "雌雄双股剑")
+    no_arguments(m)
     assert isinstance(event, CardUse)
     t = ctx.table
     target = event.target
@@ -62,7 +63,11 @@ def double_swords(ctx: Ctx, m: Skill, event: object) -> None:
         Expect(
             "discard_or_draw",
             target,
-            f"雌雄双股剑 of seat {m.seat}: discard a hand card, or seat {m.seat} draws 1",
+            say(
+                "{weapon} of seat {seat}: discard a hand card, or seat {seat} draws 1",
+                weapon=rule_source(m.skill),
+                seat=m.seat,
+            ),
             other=m.seat,
             counts=(1,),
         ),
@@ -89,7 +94,11 @@ def _ice_step(ctx: Ctx, use: SkillUse) -> None:
             Expect(
                 "discard_one",
                 use.seat,
-                f"寒冰剑: discard a card of seat {target}",
+                say(
+                    "{weapon}: discard a card of seat {seat}",
+                    weapon=rule_source(use.key),
+                    seat=target,
+                ),
                 other=target,
                 zones="he",
             ),
@@ -102,11 +111,10 @@ def _ice_step(ctx: Ctx, use: SkillUse) -> None:
 def ice_sword(ctx: Ctx, m: Skill, event: object) -> None:
     """寒冰剑: when its Sha would cause damage, may prevent it and discard two of the
     target's cards instead, one after the other."""
-    no_arguments(m, "寒冰剑")
+    no_arguments(m)
     assert isinstance(event, DamageEvent)
     t = ctx.table
     set_event(t, evolve(event, amount=0))
-    t.log.append(f"寒冰剑: the damage to seat {event.target} is prevented")
     push(t, SkillUse(m.seat, "ice_sword", targets=(event.target,)))
 
 
@@ -126,7 +134,12 @@ def _dodged(t: Table, owner: int, event: object) -> bool:
 def blade(ctx: Ctx, m: Skill, event: object) -> None:
     """青龙偃月刀: when its Sha is dodged, may use another Sha on the same target: that
     is entered as the Sha itself (``use SEAT #id``), not as a skill."""
-    raise IllegalMove("青龙偃月刀: use the second Sha itself (use SEAT #id), or pass")
+    raise IllegalMove(
+        say(
+            "{weapon}: use the second Sha itself (use SEAT #id), or pass",
+            weapon=rule_source(m.skill),
+        )
+    )
 
 
 # ---------------------------------------------------------------- 贯石斧
@@ -145,13 +158,16 @@ def axe(ctx: Ctx, m: Skill, event: object) -> None:
     assert isinstance(event, CardUse)
     t = ctx.table
     if len(m.cards) + m.unknown != 2 or m.targets:
-        raise IllegalMove("贯石斧: discard two cards (not the axe itself)")
+        raise IllegalMove(
+            say("{weapon}: discard two cards (not the axe itself)", weapon=rule_source(m.skill))
+        )
     weapon = t.seat(m.seat).weapon
     if weapon in m.cards:
-        raise IllegalMove("贯石斧: discard two cards other than the axe")
+        raise IllegalMove(
+            say("{weapon}: discard two cards other than the axe", weapon=rule_source(m.skill))
+        )
     discard_cards(ctx, m.seat, m.cards, m.unknown, ("hand", "equipment"))
     set_event(t, evolve(event, answered=False))
-    t.log.append(f"贯石斧: seat {m.seat}'s Sha hits seat {event.target} anyway")
 
 
 # ---------------------------------------------------------------- 麒麟弓
@@ -180,8 +196,14 @@ def kylin_bow(ctx: Ctx, m: Skill, event: object) -> None:
         h for h in (t.seat(event.target).defensive_horse, t.seat(event.target).offensive_horse) if h
     ]
     if len(m.cards) != 1 or m.unknown or m.targets or m.cards[0] not in horses:
-        names = " or ".join(f"#{h} {card(h).name}" for h in horses)
-        raise IllegalMove(f"麒麟弓: name the horse of seat {event.target} to discard ({names})")
+        raise IllegalMove(
+            say(
+                "{weapon}: name the horse of seat {seat} to discard ({horses})",
+                weapon=rule_source(m.skill),
+                seat=event.target,
+                horses=either([card(h) for h in horses]),
+            )
+        )
     t.move(m.cards[0], "discard")
 
 
@@ -196,7 +218,6 @@ def guding_blade(t: Table, f: DamageEvent) -> DamageEvent:
     weapon = t.seat(f.source).weapon
     if weapon is None or card(weapon).key != "guding_blade" or t.seat(f.target).hand_count:
         return f
-    t.log.append(f"古锭刀: seat {f.target} has no hand cards, 1 more damage")
     return evolve(f, amount=f.amount + 1)
 
 
@@ -205,7 +226,6 @@ def vine_armour(t: Table, f: DamageEvent) -> DamageEvent:
     """藤甲: fire damage to its wearer is 1 more."""
     if f.element is not Element.FIRE or _armour(t, f) != "vine_armour":
         return f
-    t.log.append(f"藤甲 of seat {f.target}: fire damage +1")
     return evolve(f, amount=f.amount + 1)
 
 
@@ -214,7 +234,6 @@ def silver_lion(t: Table, f: DamageEvent) -> DamageEvent:
     """白银狮子: damage of more than 1 to its wearer is 1."""
     if f.amount <= 1 or _armour(t, f) != "silver_lion":
         return f
-    t.log.append(f"白银狮子 of seat {f.target}: damage reduced to 1")
     return evolve(f, amount=1)
 
 

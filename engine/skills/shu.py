@@ -11,8 +11,9 @@ from engine.cards import Colour
 from engine.context import Ctx
 from engine.derived import card, check_target, kind, sha_uses_left
 from engine.frames import Ask, CardUse, Occasion, Point, SkillUse
+from engine.generals import Kingdom
 from engine.moves import Skill
-from engine.registry import rule
+from engine.registry import rule, rule_source
 from engine.settlement import SHA, heal, push
 from engine.skills.common import (
     count_cards,
@@ -24,6 +25,7 @@ from engine.skills.common import (
 )
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
+from engine.text import say
 
 # ---------------------------------------------------------------- 刘备
 
@@ -33,19 +35,26 @@ def rende(ctx: Ctx, m: Skill, event: object) -> None:
     """仁德: gives hand cards to another player; on the second card given this phase,
     recovers 1 HP."""
     t = ctx.table
-    need_targets(m, 1, 1, "仁德: give to one other player (-> N)")
+    need_targets(
+        m, 1, 1, say("{skill}: give to one other player (-> N)", skill=rule_source(m.skill))
+    )
     if count_cards(m) < 1:
-        raise IllegalMove("仁德: give at least one hand card (#id, or xN unseen)")
+        raise IllegalMove(
+            say(
+                "{skill}: give at least one hand card (#id, or xN unseen)",
+                skill=rule_source(m.skill),
+            )
+        )
     target = m.targets[0]
-    living_other(t, m.seat, target, "仁德")
+    living_other(t, m, target)
     transfer(ctx, m.seat, target, m.cards, m.unknown, ("hand",))
     key = f"{m.seat}:rende_given"
     uses = dict(t.turn.skill_uses)
     before = uses.get(key, 0)
     uses[key] = before + count_cards(m)
     t.set_turn(skill_uses=tuple(sorted(uses.items())))
-    if before < 2 <= uses[key] and heal(t, m.seat, 1):
-        t.log.append(f"仁德: seat {m.seat} gave a second card this phase and recovers 1 HP")
+    if before < 2 <= uses[key]:
+        heal(t, m.seat, 1)  # the second card given this phase
 
 
 def _shu_helpers(t: Table, owner: int) -> tuple[int, ...]:
@@ -72,7 +81,9 @@ def _jijiang_step(ctx: Ctx, use: SkillUse) -> None:
             Ask(
                 "sha",
                 helpers,
-                f"激将: play a Sha for seat {use.seat}",
+                say(
+                    "{skill}: play a Sha for seat {seat}", skill=rule_source(use.key), seat=use.seat
+                ),
                 for_seat=use.seat,
                 helping=True,
             ),
@@ -100,30 +111,45 @@ def jijiang(ctx: Ctx, m: Skill, event: object) -> None:
     him; in his play phase, to use a Sha on a target (``-> N``)."""
     t = ctx.table
     if m.cards or m.unknown:
-        raise IllegalMove("激将 spends none of his own cards")
+        raise IllegalMove(say("{skill} spends none of his own cards", skill=rule_source(m.skill)))
     if not _shu_helpers(t, m.seat):
-        raise IllegalMove("激将: no other 蜀 player is alive")
+        raise IllegalMove(
+            say(
+                "{skill}: no other {kingdom} player is alive",
+                skill=rule_source(m.skill),
+                kingdom=Kingdom.SHU,
+            )
+        )
     if isinstance(event, Ask):  # asked for a Sha: the helpers answer that request
-        no_arguments(m, "激将")
+        no_arguments(m)
         push(
             t,
             Ask(
                 "sha",
                 _shu_helpers(t, m.seat),
-                f"激将: play a Sha for seat {m.seat}",
+                say("{skill}: play a Sha for seat {seat}", skill=rule_source(m.skill), seat=m.seat),
                 for_seat=m.seat,
                 helping=True,
             ),
         )
         return
-    need_targets(m, 1, 1, "激将: name the target of the Sha (-> N)")
+    need_targets(
+        m, 1, 1, say("{skill}: name the target of the Sha (-> N)", skill=rule_source(m.skill))
+    )
     target = m.targets[0]
     check = check_target(t, m.seat, kind("sha"), target)
     if not check.legal:
-        raise IllegalMove(f"激将: seat {target}: {check.reason}")
+        raise IllegalMove(
+            say(
+                "{skill}: seat {seat}: {reason}",
+                skill=rule_source(m.skill),
+                seat=target,
+                reason=check.reason,
+            )
+        )
     left = sha_uses_left(t, m.seat)
     if left is not None and left <= 0:
-        raise IllegalMove("one Sha per play phase: already used")
+        raise IllegalMove(say("one Sha per play phase: already used"))
     push(t, SkillUse(m.seat, "jijiang", targets=(target,)))
 
 
@@ -136,10 +162,7 @@ def guanxing(ctx: Ctx, m: Skill, event: object) -> None:
 
     Nothing the table can see changes: the pile stays unknown.
     """
-    no_arguments(m, "观星")
-    t = ctx.table
-    n = min(len(t.living), 5)
-    t.log.append(f"观星: seat {m.seat} looks at the top {n} cards and puts them back")
+    no_arguments(m)
 
 
 # ---------------------------------------------------------------- 马超
@@ -152,7 +175,7 @@ def _own_sha(t: Table, owner: int, event: object) -> bool:
 def _tieji_step(ctx: Ctx, use: SkillUse) -> None:
     t = ctx.table
     if use.step == 0:
-        judge_for(t, use, "铁骑: turn over the judgement card")
+        judge_for(t, use)
         return
     t.stack.pop()
     if use.step == 1 or not _red(use.value):
@@ -161,7 +184,6 @@ def _tieji_step(ctx: Ctx, use: SkillUse) -> None:
         frame = t.stack[n]
         if isinstance(frame, CardUse) and frame.user == use.seat and frame.kind in SHA:
             t.stack[n] = evolve(frame, no_shan=(*frame.no_shan, *use.targets))
-            t.log.append(f"铁骑: seat {use.targets[0]} cannot answer with a Shan")
             return
 
 
@@ -172,7 +194,7 @@ def _red(card_id: int) -> bool:
 @rule("tieji", point=Point.AFTER_TARGETING, can=_own_sha, step=_tieji_step, whose=("user",))
 def tieji(ctx: Ctx, m: Skill, event: object) -> None:
     """铁骑: after targeting a player with a Sha, judges; if red, no Shan can answer it."""
-    no_arguments(m, "铁骑")
+    no_arguments(m)
     assert isinstance(event, CardUse)
     push(ctx.table, SkillUse(m.seat, "tieji", targets=(event.target,)))
 
@@ -194,5 +216,5 @@ def _own_trick(t: Table, owner: int, event: object) -> bool:
 @rule("jizhi", point=Point.DECLARE, can=_own_trick, whose=("user", "seat"))
 def jizhi(ctx: Ctx, m: Skill, event: object) -> None:
     """集智: when she uses a non-delayed trick, draws one card."""
-    no_arguments(m, "集智")
+    no_arguments(m)
     ctx.table.draw_unknown(m.seat, 1)

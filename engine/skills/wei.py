@@ -7,7 +7,7 @@ from engine.context import Ctx
 from engine.derived import card
 from engine.frames import Ask, DamageEvent, Expect, Judgement, Occasion, Point, SkillUse
 from engine.moves import Skill
-from engine.registry import compulsory, rule
+from engine.registry import compulsory, rule, rule_source
 from engine.settlement import SHA, push, replace_top
 from engine.skills.common import (
     judge_for,
@@ -19,6 +19,7 @@ from engine.skills.common import (
 )
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
+from engine.text import say, say_n
 from engine.windows import set_event
 
 # ---------------------------------------------------------------- 曹操
@@ -35,13 +36,12 @@ def _caused_by_cards(t: Table, owner: int, event: object) -> bool:
 @rule("jianxiong", point=Point.AFTER_DAMAGE, can=_caused_by_cards, whose=("target",))
 def jianxiong(ctx: Ctx, m: Skill, event: object) -> None:
     """奸雄: after taking damage, gains the cards that caused it."""
-    no_arguments(m, "奸雄")
+    no_arguments(m)
     assert isinstance(event, DamageEvent)
     t = ctx.table
     for c in event.cards:
         if t.where.get(c) == "processing":
             t.move(c, f"hand:{m.seat}")
-    t.log.append(f"奸雄: seat {m.seat} gains {' '.join(str(card(c)) for c in event.cards)}")
 
 
 def _wei_helpers(t: Table, owner: int) -> tuple[int, ...]:
@@ -60,12 +60,18 @@ def _shan_asked(t: Table, owner: int, event: object) -> bool:
 @rule("hujia", point=Point.SHAN_NEEDED, can=_shan_asked, whose=("asked",))
 def hujia(ctx: Ctx, m: Skill, event: object) -> None:
     """护驾 (lord): the other 魏 seats, in order, may play a Shan for him."""
-    no_arguments(m, "护驾")
+    no_arguments(m)
     t = ctx.table
     helpers = _wei_helpers(t, m.seat)
     push(
         t,
-        Ask("shan", helpers, f"护驾: play a Shan for seat {m.seat}", for_seat=m.seat, helping=True),
+        Ask(
+            "shan",
+            helpers,
+            say("{skill}: play a Shan for seat {seat}", skill=rule_source(m.skill), seat=m.seat),
+            for_seat=m.seat,
+            helping=True,
+        ),
     )
 
 
@@ -82,9 +88,15 @@ def _source_has_cards(t: Table, owner: int, event: object) -> bool:
 @rule("fankui", point=Point.AFTER_DAMAGE, can=_source_has_cards, whose=("target",))
 def fankui(ctx: Ctx, m: Skill, event: object) -> None:
     """反馈: after taking damage, takes one card (hand or equipment) of the source."""
-    no_arguments(m, "反馈")
+    no_arguments(m)
     assert isinstance(event, DamageEvent) and event.source
-    take_from(ctx, m.seat, event.source, "he", "反馈: take one card of the damage source")
+    take_from(
+        ctx,
+        m.seat,
+        event.source,
+        "he",
+        say("{skill}: take one card of the damage source", skill=rule_source(m.skill)),
+    )
 
 
 def _has_hand(t: Table, owner: int, event: object) -> bool:
@@ -97,14 +109,18 @@ def guicai(ctx: Ctx, m: Skill, event: object) -> None:
     assert isinstance(event, Judgement)
     t = ctx.table
     if len(m.cards) != 1 or m.unknown or m.targets:
-        raise IllegalMove("鬼才: name the hand card played in place of the judgement card")
+        raise IllegalMove(
+            say(
+                "{skill}: name the hand card played in place of the judgement card",
+                skill=rule_source(m.skill),
+            )
+        )
     source = possess(ctx, m.seat, m.cards[0], ("hand",))
     lift_from(ctx, m.seat, m.cards[0], source)
     t.put(m.cards[0], "processing")
     if t.where.get(event.card) == "processing":
         t.move(event.card, "discard")
     set_event(t, evolve(event, card=m.cards[0]))
-    t.log.append(f"鬼才: {card(m.cards[0])} replaces the judgement card {card(event.card)}")
 
 
 # ---------------------------------------------------------------- 夏侯惇
@@ -123,7 +139,7 @@ def _has_source(t: Table, owner: int, event: object) -> bool:
 def _ganglie_step(ctx: Ctx, use: SkillUse) -> None:
     t = ctx.table
     if use.step == 0:
-        judge_for(t, use, "刚烈: turn over the judgement card")
+        judge_for(t, use)
         return
     t.stack.pop()
     if use.step == 1 or card(use.value).suit.value == "heart":
@@ -139,7 +155,11 @@ def _ganglie_step(ctx: Ctx, use: SkillUse) -> None:
         Expect(
             "discard_or_damage",
             use.other,
-            f"刚烈 of seat {use.seat}: discard two hand cards, or take 1 damage",
+            say(
+                "{skill} of seat {seat}: discard two hand cards, or take 1 damage",
+                skill=rule_source(use.key),
+                seat=use.seat,
+            ),
             other=use.seat,
             counts=(2,),
         ),
@@ -150,7 +170,7 @@ def _ganglie_step(ctx: Ctx, use: SkillUse) -> None:
 def ganglie(ctx: Ctx, m: Skill, event: object) -> None:
     """刚烈: after taking damage, judges; unless a heart, the source discards two hand
     cards or takes 1 damage from him."""
-    no_arguments(m, "刚烈")
+    no_arguments(m)
     assert isinstance(event, DamageEvent) and event.source
     push(ctx.table, SkillUse(m.seat, "ganglie", other=event.source))
 
@@ -163,20 +183,38 @@ def tuxi(ctx: Ctx, m: Skill, event: object) -> None:
     """突袭: instead of drawing, takes one hand card from each of up to two other players."""
     t = ctx.table
     if not (isinstance(event, Expect) and event.what == "draw" and event.seat == m.seat):
-        raise IllegalMove("突袭 replaces the draw of the draw phase: use it before drawing")
+        raise IllegalMove(
+            say(
+                "{skill} replaces the draw of the draw phase: use it before drawing",
+                skill=rule_source(m.skill),
+            )
+        )
     if m.cards or m.unknown:
-        raise IllegalMove("突袭 spends no cards: name the players (-> N,M)")
-    need_targets(m, 1, 2, "突袭: one or two other players, not more")
+        raise IllegalMove(
+            say("{skill} spends no cards: name the players (-> N,M)", skill=rule_source(m.skill))
+        )
+    need_targets(
+        m, 1, 2, say("{skill}: one or two other players, not more", skill=rule_source(m.skill))
+    )
     if len(set(m.targets)) != len(m.targets):
-        raise IllegalMove("突袭: two different players")
+        raise IllegalMove(say("{skill}: two different players", skill=rule_source(m.skill)))
     for target in m.targets:
-        living_other(t, m.seat, target, "突袭")
+        living_other(t, m, target)
         if t.seat(target).hand_count == 0:
-            raise IllegalMove(f"突袭: seat {target} has no hand cards")
+            raise IllegalMove(
+                say(
+                    "{skill}: seat {seat} has no hand cards",
+                    skill=rule_source(m.skill),
+                    seat=target,
+                )
+            )
     t.stack.pop()  # the draw
     order = t.order_from(m.seat)
     for target in sorted(m.targets, key=order.index, reverse=True):
-        take_from(ctx, m.seat, target, "h", f"突袭: take a hand card of seat {target}")
+        reason = say(
+            "{skill}: take a hand card of seat {seat}", skill=rule_source(m.skill), seat=target
+        )
+        take_from(ctx, m.seat, target, "h", reason)
 
 
 # ---------------------------------------------------------------- 许褚
@@ -185,12 +223,14 @@ def tuxi(ctx: Ctx, m: Skill, event: object) -> None:
 @rule("luoyi", phases=(Phase.DRAW,))
 def luoyi(ctx: Ctx, m: Skill, event: object) -> None:
     """裸衣: draws one card fewer; his Sha and Duel deal 1 more damage this turn."""
-    no_arguments(m, "裸衣")
+    no_arguments(m)
     t = ctx.table
     if not (isinstance(event, Expect) and event.what == "draw" and event.seat == m.seat):
-        raise IllegalMove("裸衣 is declared in the draw phase, before drawing")
+        raise IllegalMove(
+            say("{skill} is declared in the draw phase, before drawing", skill=rule_source(m.skill))
+        )
     if f"{m.seat}:luoyi" in t.turn.flags:
-        raise IllegalMove("裸衣 is declared once a turn")
+        raise IllegalMove(say("{skill} is declared once a turn", skill=rule_source(m.skill)))
     draw = max(event.counts) - 1
     t.set_turn(flags=t.turn.flags | {f"{m.seat}:luoyi"})
     if draw <= 0:
@@ -207,7 +247,6 @@ def luoyi_damage(t: Table, f: DamageEvent) -> DamageEvent:
         and f"{f.source}:luoyi" in t.turn.flags
         and (f.card_kind in SHA or f.card_kind == "duel")
     ):
-        t.log.append(f"裸衣: seat {f.source}'s {f.card_kind} deals 1 more damage")
         return evolve(f, amount=f.amount + 1)
     return f
 
@@ -226,7 +265,7 @@ def _own_judgement(t: Table, owner: int, event: object) -> bool:
 @rule("tiandu", point=Point.JUDGE_AFTER, can=_own_judgement, whose=("seat",))
 def tiandu(ctx: Ctx, m: Skill, event: object) -> None:
     """天妒: after his own judgement card takes effect, gains it."""
-    no_arguments(m, "天妒")
+    no_arguments(m)
     assert isinstance(event, Judgement)
     ctx.table.move(event.card, f"hand:{m.seat}")
 
@@ -242,20 +281,33 @@ def yiji(ctx: Ctx, m: Skill, event: object) -> None:
     assert isinstance(event, DamageEvent)
     t = ctx.table
     if m.cards or m.unknown:
-        raise IllegalMove("遗计 hands out cards from the draw pile: name the receivers only")
+        raise IllegalMove(
+            say(
+                "{skill} hands out cards from the draw pile: name the receivers only",
+                skill=rule_source(m.skill),
+            )
+        )
     count = 2 * event.amount
     receivers = m.targets or (m.seat,)
     if len(receivers) == 1:
         receivers = receivers * count
     if len(receivers) != count:
-        raise IllegalMove(f"遗计: {count} cards to hand out, one receiver each (or one for all)")
+        raise IllegalMove(
+            say_n(
+                "{skill}: {n} card to hand out, one receiver each (or one for all)",
+                "{skill}: {n} cards to hand out, one receiver each (or one for all)",
+                count,
+                skill=rule_source(m.skill),
+            )
+        )
     for seat in receivers:
         if not t.seat(seat).alive:
-            raise IllegalMove(f"遗计: seat {seat} is dead")
+            raise IllegalMove(
+                say("{skill}: seat {seat} is dead", skill=rule_source(m.skill), seat=seat)
+            )
     t.ensure_pile(count)
     for seat in receivers:
         t.draw_unknown(seat, 1)
-    t.log.append(f"遗计: {count} cards to seats {', '.join(map(str, receivers))}")
 
 
 # ---------------------------------------------------------------- 甄姬
@@ -264,19 +316,18 @@ def yiji(ctx: Ctx, m: Skill, event: object) -> None:
 def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
     t = ctx.table
     if use.step == 0:
-        judge_for(t, use, "洛神: turn over the judgement card")
+        judge_for(t, use)
         return
     t.stack.pop()
     if use.step == 1:
         return
     if card(use.value).colour.value == "black":
         t.move(use.value, f"hand:{use.seat}")
-        t.log.append(f"洛神: seat {use.seat} gains {card(use.value)}; may judge again")
         push(t, Occasion(Point.PREPARATION, use.seat))  # the window opens again
 
 
 @rule("luoshen", point=Point.PREPARATION, can=own_occasion, step=_luoshen_step, whose=("seat",))
 def luoshen(ctx: Ctx, m: Skill, event: object) -> None:
     """洛神: judges again and again, gaining each black card, until a red one."""
-    no_arguments(m, "洛神")
+    no_arguments(m)
     push(ctx.table, SkillUse(m.seat, "luoshen"))

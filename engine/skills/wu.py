@@ -13,7 +13,7 @@ from engine.context import Ctx
 from engine.derived import card, check_target, kind
 from engine.frames import CardUse, DamageEvent, Expect, Point, SkillUse
 from engine.moves import Skill
-from engine.registry import rule
+from engine.registry import rule, rule_source
 from engine.settlement import SHA, heal, lose_hp, push
 from engine.skills.common import (
     count_cards,
@@ -25,6 +25,7 @@ from engine.skills.common import (
 )
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
+from engine.text import say
 from engine.windows import set_event
 
 # ---------------------------------------------------------------- 孙权
@@ -34,10 +35,15 @@ from engine.windows import set_event
 def zhiheng(ctx: Ctx, m: Skill, event: object) -> None:
     """制衡: discards any number of cards (hand or equipment), then draws as many."""
     if m.targets:
-        raise IllegalMove("制衡 has no targets")
+        raise IllegalMove(say("{skill} has no targets", skill=rule_source(m.skill)))
     n = count_cards(m)
     if n < 1:
-        raise IllegalMove("制衡: discard at least one card (#id, or xN unseen hand cards)")
+        raise IllegalMove(
+            say(
+                "{skill}: discard at least one card (#id, or xN unseen hand cards)",
+                skill=rule_source(m.skill),
+            )
+        )
     discard_cards(ctx, m.seat, m.cards, m.unknown, ("hand", "equipment"))
     ctx.table.draw_unknown(m.seat, n)
 
@@ -55,7 +61,7 @@ def _kurou_step(ctx: Ctx, use: SkillUse) -> None:
 @rule("kurou", phases=(Phase.PLAY,), step=_kurou_step)
 def kurou(ctx: Ctx, m: Skill, event: object) -> None:
     """苦肉: loses 1 HP, then (if still alive) draws two cards."""
-    no_arguments(m, "苦肉")
+    no_arguments(m)
     push(ctx.table, SkillUse(m.seat, "kurou"))
     lose_hp(ctx, m.seat, 1)  # dying settles first, on top
 
@@ -70,7 +76,8 @@ def _fanjian_step(ctx: Ctx, use: SkillUse) -> None:
     target = use.targets[0]
     if use.step == 0:
         t.stack[-1] = evolve(use, step=1)
-        push(t, Expect("choose", target, "反间: name a suit", options=SUITS))
+        reason = say("{skill}: name a suit", skill=rule_source(use.key))
+        push(t, Expect("choose", target, reason, options=SUITS))
         return
     if use.step == 2:  # the suit is named: the target takes one of his hand cards, shown
         t.stack[-1] = evolve(use, step=3)
@@ -79,7 +86,11 @@ def _fanjian_step(ctx: Ctx, use: SkillUse) -> None:
             Expect(
                 "take_shown",
                 target,
-                f"反间: take one of seat {use.seat}'s hand cards and show it",
+                say(
+                    "{skill}: take one of seat {seat}'s hand cards and show it",
+                    skill=rule_source(use.key),
+                    seat=use.seat,
+                ),
                 other=use.seat,
                 zones="h",
             ),
@@ -87,7 +98,6 @@ def _fanjian_step(ctx: Ctx, use: SkillUse) -> None:
         return
     t.stack.pop()
     if use.step == 3 and use.value and card(use.value).suit.value != use.word:
-        t.log.append(f"反间: {card(use.value)} is not a {use.word}")
         push(t, DamageEvent(target, 1, None, use.seat, None))
 
 
@@ -97,11 +107,16 @@ def fanjian(ctx: Ctx, m: Skill, event: object) -> None:
     differs, that player takes 1 damage from him."""
     t = ctx.table
     if m.cards or m.unknown:
-        raise IllegalMove("反间: the other player takes the card; name the player only")
-    need_targets(m, 1, 1, "反间: one other player (-> N)")
-    living_other(t, m.seat, m.targets[0], "反间")
+        raise IllegalMove(
+            say(
+                "{skill}: the other player takes the card; name the player only",
+                skill=rule_source(m.skill),
+            )
+        )
+    need_targets(m, 1, 1, say("{skill}: one other player (-> N)", skill=rule_source(m.skill)))
+    living_other(t, m, m.targets[0])
     if t.seat(m.seat).hand_count == 0:
-        raise IllegalMove("反间 needs a hand card to be taken")
+        raise IllegalMove(say("{skill} needs a hand card to be taken", skill=rule_source(m.skill)))
     push(t, SkillUse(m.seat, "fanjian", targets=m.targets))
 
 
@@ -140,18 +155,26 @@ def liuli(ctx: Ctx, m: Skill, event: object) -> None:
     assert isinstance(event, CardUse)
     t = ctx.table
     if count_cards(m) != 1:
-        raise IllegalMove("流离: discard one card (#id, or x1 unseen)")
-    need_targets(m, 1, 1, "流离: name the player the Sha moves to (-> N)")
+        raise IllegalMove(
+            say("{skill}: discard one card (#id, or x1 unseen)", skill=rule_source(m.skill))
+        )
+    need_targets(
+        m, 1, 1, say("{skill}: name the player the Sha moves to (-> N)", skill=rule_source(m.skill))
+    )
     new = m.targets[0]
     if not _redirectable(t, m.seat, event, new, m.cards):
         raise IllegalMove(
-            f"流离: seat {new} must be another player in her attack range, not the Sha's user"
+            say(
+                "{skill}: seat {seat} must be another player in her attack range, "
+                "not the Sha's user",
+                skill=rule_source(m.skill),
+                seat=new,
+            )
         )
     discard_cards(ctx, m.seat, m.cards, m.unknown, ("hand", "equipment"))
     targets = list(event.targets)
     targets[event.at] = new
     set_event(t, evolve(event, targets=tuple(targets), opened=0))
-    t.log.append(f"流离: the Sha moves from seat {m.seat} to seat {new}")
 
 
 # ---------------------------------------------------------------- 陆逊
@@ -160,7 +183,7 @@ def liuli(ctx: Ctx, m: Skill, event: object) -> None:
 @rule("lianying", point=Point.HAND_EMPTIED, can=own_occasion, whose=("seat",))
 def lianying(ctx: Ctx, m: Skill, event: object) -> None:
     """连营: when he loses his last hand card, draws one card."""
-    no_arguments(m, "连营")
+    no_arguments(m)
     ctx.table.draw_unknown(m.seat, 1)
 
 
@@ -172,12 +195,20 @@ def jieyin(ctx: Ctx, m: Skill, event: object) -> None:
     """结姻: discards two hand cards; she and a wounded male general recover 1 HP each."""
     t = ctx.table
     if count_cards(m) != 2:
-        raise IllegalMove("结姻: discard two hand cards")
-    need_targets(m, 1, 1, "结姻: one wounded male general (-> N)")
+        raise IllegalMove(say("{skill}: discard two hand cards", skill=rule_source(m.skill)))
+    need_targets(
+        m, 1, 1, say("{skill}: one wounded male general (-> N)", skill=rule_source(m.skill))
+    )
     target = m.targets[0]
-    living_other(t, m.seat, target, "结姻")
+    living_other(t, m, target)
     if not is_male(t, target) or not t.seat(target).wounded:
-        raise IllegalMove(f"结姻: seat {target} must be a wounded male general")
+        raise IllegalMove(
+            say(
+                "{skill}: seat {seat} must be a wounded male general",
+                skill=rule_source(m.skill),
+                seat=target,
+            )
+        )
     discard_cards(ctx, m.seat, m.cards, m.unknown, ("hand",))
     heal(t, m.seat, 1)
     heal(t, target, 1)
@@ -186,5 +217,5 @@ def jieyin(ctx: Ctx, m: Skill, event: object) -> None:
 @rule("xiaoji", point=Point.EQUIPMENT_LOST, can=own_occasion, whose=("seat",))
 def xiaoji(ctx: Ctx, m: Skill, event: object) -> None:
     """枭姬: when she loses a card from her equipment zone, draws two cards."""
-    no_arguments(m, "枭姬")
+    no_arguments(m)
     ctx.table.draw_unknown(m.seat, 2)

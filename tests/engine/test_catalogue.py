@@ -216,4 +216,4 @@ def test_tracked_skill_effects(general: str, skill: str, phrase: str) -> None:
 
     g = standard_catalogue().general(general)
     (s,) = [s for s in g.skills if s.name == skill]
-    assert phrase in [describe_effect(e) for e in s.effects]
+    assert phrase in [str(describe_effect(e)) for e in s.effects]
