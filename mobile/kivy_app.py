@@ -1,5 +1,10 @@
 """The Kivy App object. Imported only by mobile.app.run_app, after it has set up
-the environment Kivy reads at import time."""
+the environment Kivy reads at import time.
+
+The app speaks one language (`assistant.i18n`): the one it was started with
+(`mobile.settings.start_language`: ``--lang``, else ``SGS_TABLE_LANG``, else
+the setting, else Simplified Chinese).
+"""
 
 from __future__ import annotations
 
@@ -18,8 +23,10 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from assistant.i18n import set_language
 from assistant.resources import cjk_font_path
 from assistant.store import Store
+from mobile.settings import LANGUAGE_KEY, load_settings, settings_path, start_language
 from mobile.widgets import base  # noqa: F401  (registers the shared widgets)
 
 # Seconds after the first frame: long enough for the layout to settle
@@ -51,6 +58,8 @@ class Options:
     taps: Path | None = None
     screen: str | None = None
     db: str | None = None
+    lang: str | None = None  # the language for this run (--lang), over the setting
+    settings: Path | None = None  # the settings file (default: mobile.settings.settings_path)
 
 
 class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
@@ -58,6 +67,9 @@ class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
         super().__init__(**kwargs)
         self.title = "三国杀 桌面助手 sgs-table"
         self.options = options
+        self.settings_file = options.settings or settings_path()
+        saved = load_settings(self.settings_file).get(LANGUAGE_KEY)
+        set_language(start_language(options.lang, os.environ, saved))
         self.screenshot_path = options.screenshot
         self.screenshot_saved = False
         self._stop_after_screenshot = False
