@@ -23,7 +23,7 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from assistant.i18n import set_language
+from assistant.i18n import _, set_language
 from assistant.resources import cjk_font_path
 from assistant.store import Store
 from mobile.settings import LANGUAGE_KEY, load_settings, settings_path, start_language
@@ -65,11 +65,11 @@ class Options:
 class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
     def __init__(self, options: Options, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.title = "三国杀 桌面助手 sgs-table"
         self.options = options
         self.settings_file = options.settings or settings_path()
         saved = load_settings(self.settings_file).get(LANGUAGE_KEY)
         set_language(start_language(options.lang, os.environ, saved))
+        self.title = _("Sanguosha table assistant")
         self.screenshot_path = options.screenshot
         self.screenshot_saved = False
         self._stop_after_screenshot = False
