@@ -1,4 +1,9 @@
-"""The home screen: start a new table, continue a game, or review replays."""
+"""The home screen: start a new table, continue a game, or review replays; and the language.
+
+A button per language (`assistant.i18n.LANGUAGE_NAMES`, each in its own
+words) chooses the language of the whole app (`SgsTableApp.use_language`):
+kept for the next start, every screen made anew in it.
+"""
 
 from __future__ import annotations
 
@@ -6,15 +11,19 @@ from pathlib import Path
 from typing import Any
 
 from kivy.app import App
+from kivy.factory import Factory
 from kivy.lang import Builder
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from assistant.i18n import _
+from assistant.i18n import LANGUAGE_NAMES, _, language
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 __all__ = ["HomeScreen", "destination_name"]
+
+GOLD = (0.960, 0.760, 0.250, 1)
+IVORY = (0.965, 0.925, 0.820, 1)
 
 
 def destination_name(destination: str) -> str:
@@ -40,6 +49,26 @@ class HomeScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         super().__init__(**kwargs)
         self.status = _("Choose one to begin")
         self.tagline = tagline()
+        self._language_buttons()
+
+    def _language_buttons(self) -> None:
+        box = self.ids.language_box
+        box.clear_widgets()
+        for code, name in LANGUAGE_NAMES.items():
+            button = Factory.TableButton(text=name)
+            button.language = code
+            button.accent = GOLD if code == language() else IVORY
+            button.bind(on_release=lambda _b, code=code: self.choose_language(code))
+            box.add_widget(button)
+
+    def language_buttons(self) -> list[Any]:
+        """The language buttons, in order; each has ``language`` (its code)."""
+        return list(reversed(self.ids.language_box.children))
+
+    def choose_language(self, code: str) -> None:
+        """A language button: the whole app in that language from now on."""
+        if code != language():
+            App.get_running_app().use_language(code)
 
     def choose(self, destination: str) -> None:
         manager = self.manager
