@@ -166,7 +166,7 @@ class PhoneCamera:
             try:
                 widget = self._create()
             except Exception as error:  # the provider's errors are of any kind
-                failed(_("camera: {name}").format(name=error))
+                failed(_("camera: {reason}").format(reason=error))
                 return
             ready(widget)
 
