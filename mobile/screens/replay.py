@@ -81,7 +81,7 @@ def replay_words() -> dict[str, str]:
         "turn_on": _("Turn»"),
         "key_back": _("«Key"),
         "key_on": _("Key»"),
-        "seat_on": _("Seat's next move →"),
+        "seat_on": _("Next move →"),
         "continue": _("Continue from here"),
         "stats": _("Statistics"),
         "note": _("Note"),

@@ -24,7 +24,7 @@ def columns() -> tuple[str, ...]:
         _("Seat"),
         _("General"),
         # TRANSLATORS: a column of the statistics: the damage a seat dealt
-        _("Damage"),
+        _("Dealt"),
         # TRANSLATORS: a column of the statistics: the damage a seat took
         _("Taken"),
         # TRANSLATORS: a column of the statistics: the HP a seat recovered

@@ -110,7 +110,7 @@ class ReplayDriver(Driver):
         yield from self.tap_jump("seat_on")
         yield from self.shot("replay", _("Replay"))
         replay.toggle_stats()
-        yield from self.shot("replay-stats", _("Damage"))
+        yield from self.shot("replay-stats", _("Dealt"))
         self.report["stats_shown"] = bool(replay.stats_table.get_root_window())
         self.report["stats_scroll_height"] = replay.stats_scroll.height
         replay.toggle_stats()
