@@ -5,6 +5,10 @@ command line and configures logging as a side effect of its imports, so all
 of that waits until run_app() is called.
 
     python -m mobile.app [--screenshot FILE] [--exit-after SECONDS]
+
+The app speaks the language of ``sgs-table --lang L app`` for that run, else
+``SGS_TABLE_LANG``, else the one chosen on its home screen (kept in its
+settings file, `mobile.settings`), else Simplified Chinese.
 """
 
 from __future__ import annotations
@@ -67,6 +71,7 @@ def run_app(
     taps: Path | None = None,
     screen: str | None = None,
     db: str | None = None,
+    lang: str | None = None,
 ) -> int:
     """Run the app until its window closes; return an exit status.
 
@@ -77,7 +82,8 @@ def run_app(
     script (docs/table-script.md) played with the video (default: the one
     beside a sample video).
     screen: the screen to open on. db: the database (default $SGS_TABLE_DB
-    or the user's data folder). Returns 1 if the screenshot was asked for
+    or the user's data folder). lang: the language for this run, over the
+    app's setting (see the module's docstring). Returns 1 if the screenshot was asked for
     and could not be saved, or the camera could not be opened, else 0.
     """
     configure_kivy(width=width, height=height)
@@ -92,6 +98,7 @@ def run_app(
         taps=taps if taps is not None else taps_beside(camera),
         screen=screen,
         db=db,
+        lang=lang,
     )
     return run(options, font=Path(font) if font else None)
 
@@ -168,6 +175,15 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
         width, height = (int(v) for v in args.size.lower().split("x"))
     except ValueError:
         parser.error(f"--size must look like 1280x800, got {args.size!r}")
+    # sgs-table's --lang (on the command line's root parser), when given: over the setting.
+    lang = getattr(args, "lang", None)
+    if lang:
+        from assistant.i18n import set_language
+
+        try:
+            lang = set_language(lang)
+        except ValueError as error:
+            parser.error(str(error))
     return run_app(
         screenshot=args.screenshot,
         exit_after=args.exit_after,
@@ -177,6 +193,7 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
         taps=args.taps,
         screen=args.screen,
         db=args.db,
+        lang=lang or None,
     )
 
 

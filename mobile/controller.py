@@ -31,6 +31,7 @@ from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from assistant.camera import CameraFeed, FeedStats, Overlay, sticker_label
+from assistant.i18n import _, ngettext
 from assistant.review import LogEntry, log_entries
 from assistant.session import (
     Button,
@@ -79,7 +80,7 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
     message = StringProperty("")
     message_ok = BooleanProperty(True)
     flash = NumericProperty(0)  # bumped when a sighting is taken: screens flash
-    camera_status = StringProperty("camera off")
+    camera_status = StringProperty("")
     preview_revision = NumericProperty(0)
 
     def __init__(self, store: Store, **kwargs: Any) -> None:
@@ -102,6 +103,17 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         # A screen that takes sightings itself (the setup screen reads general
         # cards and seat markers): returns True when it used the payload.
         self.sighting_hook: Callable[[str, str | None], bool] | None = None
+        self.camera_status = _("camera off")
+
+    def reword(self) -> None:
+        """The language changed: what the controller says by itself, said again in it.
+
+        Replies already given stay as they were said; the camera's status line
+        is worded anew with its next update (at once when the camera is off).
+        """
+        self._status_at = 0.0
+        if self.feed is None:
+            self.camera_status = _("camera off")
 
     # ------------------------------------------------------------ views
 
@@ -187,7 +199,15 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self._restart_clock(session.t)
         perform(session, Command("resume", t=self.clock()))
         self.sightings.clear()
-        return self._said(Reply(True, f"game {game_id}: {len(session.moves)} moves"))
+        moves = len(session.moves)
+        return self._said(
+            Reply(
+                True,
+                ngettext("game {game}: {n} move", "game {game}: {n} moves", moves).format(
+                    game=game_id, n=moves
+                ),
+            )
+        )
 
     def continue_from(self, game_id: int, moves: int) -> Reply:
         """从这里继续: a new stored game of the first ``moves`` moves of a stored one, as the table.
@@ -202,13 +222,20 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.session = session
         self._restart_clock(session.t)
         self.sightings.clear()
-        return self._said(Reply(True, f"game {session.game_id}: from game {game_id}, move {moves}"))
+        return self._said(
+            Reply(
+                True,
+                _("game {game}: from game {original}, move {move}").format(
+                    game=session.game_id, original=game_id, move=moves
+                ),
+            )
+        )
 
     def continue_latest(self) -> Reply:
         """Continue the newest stored game still being played."""
         playing = [g for g in self.games() if g.status == "playing"]
         if not playing:
-            return self._said(Reply(False, "no game to continue: start a new table"))
+            return self._said(Reply(False, _("no game to continue: start a new table")))
         return self.open_game(playing[-1].id)
 
     def press(self, button: Button) -> Reply:
@@ -224,7 +251,7 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
                 return self.press(button)
         self.selected_seat = seat
         self.revision += 1
-        return Reply(True, f"seat {seat} selected")
+        return Reply(True, _("seat {seat} selected").format(seat=seat))
 
     def undo(self) -> Reply:
         return self.perform(Command("undo", t=self.clock()))
@@ -261,7 +288,9 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         if hook is not None and hook(payload, region):
             self.flash += 1
             self.revision += 1
-            return Reply(True, f"{sticker_label(payload)}: taken by the setup")
+            return Reply(
+                True, _("{sticker}: taken by the setup").format(sticker=sticker_label(payload))
+            )
         when = self.clock() if t is None else t
         reply = perform(self.session, sighting_command("seen", payload, region, when))
         self.sightings.appendleft(
@@ -287,8 +316,8 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         self.stop_camera()
         self.feed = CameraFeed(source, realtime=realtime, loop=loop)
         self.feed.start()
-        name = self.feed.source.name if self.feed.source is not None else "phone"
-        self.camera_status = f"camera: {name}"
+        name = self.feed.source.name if self.feed.source is not None else _("the phone's camera")
+        self.camera_status = _("camera: {name}").format(name=name)
 
     def lost(self, payload: str, region: str | None, t: float | None = None) -> Reply:
         """A sticker the camera no longer sees: journaled; nothing on the screens changes."""
@@ -312,7 +341,7 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         if self.feed is not None:
             self.feed.stop()
             self.feed = None
-            self.camera_status = "camera off"
+            self.camera_status = _("camera off")
 
     def tick(self, _dt: float = 0.0) -> None:
         """On the main thread, many times a second: take what the camera has ready."""
@@ -340,12 +369,18 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         if started - self._status_at >= STATUS_EVERY or stats.ended or stats.error:
             # A label's text change costs a new texture: twice a second is plenty.
             self._status_at = started
-            state = "ended" if stats.ended else "running"
+            state = _("ended") if stats.ended else _("running")
             if stats.error:
                 state = stats.error
-            self.camera_status = (
-                f"{state} · {stats.frames_read} frames · decoded {stats.frames_decoded}"
-                f" · {stats.last_decode_ms:.0f} ms"
+            self.camera_status = ngettext(
+                "{state} · {read} frame · decoded {decoded} · {ms} ms",
+                "{state} · {read} frames · decoded {decoded} · {ms} ms",
+                stats.frames_read,
+            ).format(
+                state=state,
+                read=stats.frames_read,
+                decoded=stats.frames_decoded,
+                ms=f"{stats.last_decode_ms:.0f}",
             )
 
     def _taps_until(self, t: float) -> None:
@@ -353,7 +388,12 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
             self.perform(self.script.pop(0))
 
     def summary(self) -> list[str]:
-        """A few lines on the table now: the game, the prompt, every sighting and its fate."""
+        """A few lines on the table now: the game, the prompt, every sighting and its fate.
+
+        A headless check's output for developers (``sgs-table app --exit-after``):
+        its own words stay English; what it quotes (the heading, the prompt,
+        the replies) is in the language in use.
+        """
         table = self.table()
         game = f"game {self.session.game_id}" if self.session.game_id else "no game stored"
         lines = [

@@ -1,5 +1,13 @@
 """The Kivy App object. Imported only by mobile.app.run_app, after it has set up
-the environment Kivy reads at import time."""
+the environment Kivy reads at import time.
+
+The app speaks one language at a time (`assistant.i18n`): the one it was
+started with (`mobile.settings.start_language`: ``--lang``, else
+``SGS_TABLE_LANG``, else the setting, else Simplified Chinese), until a
+language button of the home screen chooses another
+(`SgsTableApp.use_language`): the choice is kept in the settings file and the
+screens are made anew in it, around the same controller, session and camera.
+"""
 
 from __future__ import annotations
 
@@ -18,8 +26,10 @@ from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+from assistant.i18n import _, set_language
 from assistant.resources import cjk_font_path
 from assistant.store import Store
+from mobile.settings import LANGUAGE_KEY, load_settings, save_setting, settings_path, start_language
 from mobile.widgets import base  # noqa: F401  (registers the shared widgets)
 
 # Seconds after the first frame: long enough for the layout to settle
@@ -51,13 +61,20 @@ class Options:
     taps: Path | None = None
     screen: str | None = None
     db: str | None = None
+    lang: str | None = None  # the language for this run (--lang), over the setting
+    settings: Path | None = None  # the settings file (default: mobile.settings.settings_path)
 
 
 class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
+    root: Any  # App's: the ScreenManager, once built
+
     def __init__(self, options: Options, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.title = "三国杀 桌面助手 sgs-table"
         self.options = options
+        self.settings_file = options.settings or settings_path()
+        saved = load_settings(self.settings_file).get(LANGUAGE_KEY)
+        set_language(start_language(options.lang, os.environ, saved))
+        self.title = _("Sanguosha table assistant")
         self.screenshot_path = options.screenshot
         self.screenshot_saved = False
         self._stop_after_screenshot = False
@@ -70,6 +87,10 @@ class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
 
     def build(self) -> ScreenManager:
         Builder.load_file(str(Path(__file__).with_name("theme.kv")))
+        return self._screens()
+
+    def _screens(self) -> ScreenManager:
+        """Every screen, made now (in the language in use), in a new manager."""
         # Screens appear at once: a phone on a stand gains nothing from slides.
         manager = ScreenManager(transition=NoTransition())
         for name, where in SCREEN_CLASSES.items():
@@ -77,6 +98,40 @@ class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
             screen_class = getattr(importlib.import_module(f"mobile.screens.{module}"), cls)
             manager.add_widget(screen_class(name=name))
         return manager
+
+    def use_language(self, code: str) -> str:
+        """Speak ``code`` from now on: kept as the setting, every screen made anew in it.
+
+        The controller (the session, the store, the camera) stays; the screen
+        shown stays shown. Returns the language chosen; ValueError for a
+        language without a catalog. A setting that cannot be written is said
+        on the home screen, and the language changes all the same.
+        """
+        chosen = set_language(code)
+        problem = ""
+        try:
+            save_setting(self.settings_file, LANGUAGE_KEY, chosen)
+        except OSError as error:
+            problem = _("The language could not be kept for the next start: {reason}").format(
+                reason=error.strerror or str(error)
+            )
+        self.title = _("Sanguosha table assistant")
+        self.controller.reword()
+        old = self.root
+        if old is not None:
+            current = old.current
+            for screen in old.screens:
+                release = getattr(screen, "release", None)
+                if release is not None:
+                    release()
+            new = self._screens()
+            new.current = current
+            Window.remove_widget(old)
+            self.root = new
+            Window.add_widget(new)
+            if problem:
+                new.get_screen("home").status = problem
+        return chosen
 
     def on_start(self) -> None:
         Window.bind(on_flip=self._capture)

@@ -34,6 +34,8 @@ import numpy.typing as npt
 from kivy.clock import Clock
 from kivy.utils import platform
 
+from assistant.i18n import _
+
 __all__ = [
     "MAX_PUSH_FPS",
     "RESOLUTION",
@@ -159,12 +161,12 @@ class PhoneCamera:
         def answered(granted: bool) -> None:
             self._opening = False
             if not granted:
-                failed("camera permission refused")
+                failed(_("camera permission refused"))
                 return
             try:
                 widget = self._create()
             except Exception as error:  # the provider's errors are of any kind
-                failed(f"camera: {error}")
+                failed(_("camera: {reason}").format(reason=error))
                 return
             ready(widget)
 
@@ -176,7 +178,7 @@ class PhoneCamera:
         widget = Camera(play=True, resolution=self.resolution, index=self.index)
         core = getattr(widget, "_camera", None)  # Kivy keeps the provider there
         if core is None:
-            raise RuntimeError("no camera provider")
+            raise RuntimeError(_("no camera provider"))
         self.sink.start_camera(None)
         core.bind(on_texture=self._on_texture)
         self._core = core

@@ -47,6 +47,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.widget import Widget
 from kivy.utils import escape_markup
 
+from assistant.i18n import _
 from assistant.views import (
     DistanceView,
     TableView,
@@ -59,7 +60,7 @@ from assistant.views import (
     seat_title,
 )
 from mobile.controller import TableController
-from mobile.widgets.base import unit
+from mobile.widgets.base import not_started, unit
 from mobile.widgets.ring import ring_positions
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -247,6 +248,10 @@ class DistancesScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.controller.bind(revision=self._revised)
         self.refresh()
 
+    def release(self) -> None:
+        """The screen is dropped (the language changed): stop listening to the controller."""
+        self.controller.unbind(revision=self._revised)
+
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
@@ -299,7 +304,7 @@ class DistancesScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.shown_seat = view.seat
         me = table.seats[view.seat - 1]
         self._seat_buttons(table, view.seat)
-        self.title_text = f"从 {seat_title(me)} 看 · From seat {view.seat}"
+        self.title_text = _("From {seat}").format(seat=seat_title(me))
         self.details_text = "\n".join(seat_lines(me))
         self.range_value = view.attack_range
         self.range_text = range_text(view)
@@ -309,7 +314,7 @@ class DistancesScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def _empty(self) -> None:
         self.shown_seat = 0
-        self.empty_text = "尚未开局 · 请到主页新建牌桌"
+        self.empty_text = not_started()
         self.title_text = ""
         self.details_text = ""
         self.range_text = ""

@@ -53,7 +53,8 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 from kivy.uix.screenmanager import Screen
 
-from assistant.review import FORCED_TAG, LogEntry, LogRow, corrected_moves, log_rows, text_lines
+from assistant.i18n import _, ngettext
+from assistant.review import LogEntry, LogRow, corrected_moves, log_rows, text_lines
 from assistant.session import Reply
 from assistant.store import StoreError
 from mobile.controller import TableController
@@ -81,6 +82,7 @@ class LogLine(RecycleDataViewBehavior, ButtonBehavior, BoxLayout):  # type: igno
     number = StringProperty("")
     text = StringProperty("")
     tag = StringProperty("")
+    forced = BooleanProperty(False)  # the tag marks a forced move (强制), not a correction
     selected = BooleanProperty(False)
 
     def on_release(self) -> None:
@@ -115,9 +117,14 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._laid_out_width = -1.0
         self._notation = ""  # the selected move's notation when it was selected
         self._scrolled_for = -1  # the number of entries when the list last scrolled to the end
+        self._forced: frozenset[int] = frozenset()  # the forced moves' numbers
         self.controller.bind(revision=self._changed)
         self.rv.bind(width=self._width_changed)
         self.refresh()
+
+    def release(self) -> None:
+        """The screen is dropped (the language changed): stop listening to the controller."""
+        self.controller.unbind(revision=self._changed)
 
     # ------------------------------------------------------------ for UI tests
 
@@ -190,7 +197,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         """记入: the typed move, made as it is, or forced (flagged) when the engine refuses it."""
         text = self.entry_input.text.strip()
         if not text:
-            return self._show(Reply(False, "type a move first (docs/record-format.md)"))
+            return self._show(Reply(False, _("type a move first (docs/record-format.md)")))
         reply = self._show(self.controller.enter(text))
         if reply.ok:
             self.entry_input.text = ""
@@ -199,7 +206,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     def correct_pressed(self) -> Reply:
         move = int(self.selected_move)
         if move == 0:
-            return self._show(Reply(False, "tap a move in the log first"))
+            return self._show(Reply(False, _("tap a move in the log first")))
         return self._show(self.controller.correct(move, self.notation_input.text.strip()))
 
     def note_to(self, text: str) -> Reply:
@@ -211,7 +218,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         """备注: the box's text kept as a note on the selected move (not a move)."""
         move = int(self.selected_move)
         if move == 0:
-            return self._show(Reply(False, "tap a move in the log first"))
+            return self._show(Reply(False, _("tap a move in the log first")))
         return self._show(self.controller.note(move, self.notation_input.text.strip()))
 
     def _show(self, reply: Reply) -> Reply:
@@ -243,10 +250,13 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.entries = c.log()
         self.rows = log_rows(self.entries, self._corrected())
         moves = len(c.session.game)
-        flagged = sum(1 for row in self.rows if row.flag == FORCED_TAG and row.first)
-        title = f"{moves} 步" if moves else "尚未开局"
-        if flagged:
-            title += f" · {flagged} 步强制"
+        self._forced = frozenset(e.move for e in self.entries if e.forced)
+        if moves:
+            title = ngettext("{n} move", "{n} moves", moves).format(n=moves)
+        else:
+            title = _("No game yet")
+        if self._forced:
+            title = _("{moves} · {forced} forced").format(moves=title, forced=len(self._forced))
         self.title_text = title
         # The selected move stays selected while it exists; what is being typed
         # in the box stays unless the move itself changed.
@@ -288,6 +298,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                     "number": str(row.move) if row.first and not heading else "",
                     "text": row.text,
                     "tag": row.tag,
+                    "forced": bool(row.tag) and row.move in self._forced,
                     "selected": chosen != 0 and row.move == chosen,
                     "height": height,
                 }

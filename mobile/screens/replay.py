@@ -38,7 +38,7 @@ For UI tests:
   data the chart plots (below 0 drawn as 0, ending at the seat's death), and
   ``chart_deaths()`` -> ``{seat: turn}``, where it draws each death's cross;
 - ``show_list()``: back to the games list (the 对局列表 button);
-- the navigation buttons are ``nav_buttons[name]`` (see ``WORDS``), the turn
+- the navigation buttons are ``nav_buttons[name]`` (see `replay_words`), the turn
   list ``turn_spinner``; ``choose_seat(seat)`` is a tap on the ring.
 """
 
@@ -57,7 +57,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.utils import escape_markup
 
-from assistant.i18n import mode_name
+from assistant.i18n import _, mode_name, ngettext
 from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
 from mobile.controller import TableController
@@ -73,25 +73,21 @@ __all__ = ["ReplayScreen"]
 CURRENT = -1  # the games list's id for the game being played
 SAVE_ACCENT = (0.960, 0.760, 0.250, 1)  # theme.kv's GOLD: the button that keeps something
 
-# What the replay's navigation says, in one place.
-WORDS: dict[str, str] = {
-    "turn_back": "«回合",
-    "turn_on": "回合»",
-    "key_back": "«关键",
-    "key_on": "关键»",
-    "seat_on": "下一动作 →",
-    "continue": "从这里继续",
-    "stats": "统计",
-    "note": "备注",
-    "save": "保存",
-    "cancel": "取消",
-    "chart": "图表",
-    "setup_turn": "开局",
-    "turn": "第{turn}回合 {seat}",
-    "no_key": "没有更多关键事件 · no more key events",
-    "no_action": "{seat} 之后没有动作 · no later move of this seat",
-    "pick_seat": "点选座位 · tap a seat",
-}
+
+def replay_words() -> dict[str, str]:
+    """What the replay's buttons say, by key, in the language in use (one place for them)."""
+    return {
+        "turn_back": _("«Turn"),
+        "turn_on": _("Turn»"),
+        "key_back": _("«Key"),
+        "key_on": _("Key»"),
+        "seat_on": _("Next move →"),
+        "continue": _("Continue from here"),
+        "stats": _("Statistics"),
+        "note": _("Note"),
+        "chart": _("Chart"),
+        "pick_seat": _("Tap a seat"),
+    }
 
 
 class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
@@ -115,15 +111,17 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     note_text = StringProperty("")
     seat = NumericProperty(0)  # the seat chosen for 下一动作 (0: none yet)
     show_stats = BooleanProperty(False)  # the statistics in the chart's place (统计 / 图表)
-    stats_button_text = StringProperty(WORDS["stats"])
+    stats_button_text = StringProperty("")
     chart_area = ObjectProperty(None)
     chart_panel = ObjectProperty(None)
     stats_scroll = ObjectProperty(None)
     seat_text = StringProperty("")
-    words = WORDS
 
     def __init__(self, **kwargs: Any) -> None:
+        # Before the .kv rules apply (in Screen's __init__): the buttons read them.
+        self.words = replay_words()
         super().__init__(**kwargs)
+        self.stats_button_text = self.words["stats"]
         self.controller: TableController = App.get_running_app().controller
         self.replay: Replay | None = None
         self.game_id: int | None = None  # None: the current game
@@ -152,6 +150,10 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._chart_or_stats = (self.chart_panel.__self__, self.stats_scroll.__self__)
         self.chart_area.remove_widget(self.stats_scroll)
 
+    def release(self) -> None:
+        """The screen is dropped (the language changed): stop listening to the controller."""
+        self.controller.unbind(revision=self._changed)
+
     def _swap(self, *_args: object) -> None:
         """The games list or the replay in the body, as ``listing`` says."""
         games, view = self._boxes
@@ -164,7 +166,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         """Load a stored game (None: the current one) and show its last move."""
         if game_id is None:
             game = self.controller.session.game
-            title = "当前对局"
+            title = _("Current game")
         else:
             try:
                 game = self.controller.store.load_game(game_id)
@@ -195,18 +197,19 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if view.seats:
             self.ring.show(view)
         self.heading = view.heading
-        self.move_text = f"{n} / {replay.moves} 步"
+        self.move_text = ngettext("{n} / {moves} move", "{n} / {moves} moves", replay.moves).format(
+            n=n, moves=replay.moves
+        )
         lines = replay.lines(n)
         if n == 0:
-            self.lines_text = "开局之前 · before the first move"
+            self.lines_text = _("Before the first move")
         else:
             notation = replay.notation(n)
             said = [escape_markup(line) for line in lines if line != notation]
             said.append(f"[color=#b0ccba]{escape_markup(notation)}[/color]")
-            said += [
-                f"[color=#f2c14e]{WORDS['note']} · {escape_markup(text)}[/color]"
-                for text in self.notes.get(n, ())
-            ]
+            for text in self.notes.get(n, ()):
+                note = escape_markup(_("Note: {note}").format(note=text))
+                said.append(f"[color=#f2c14e]{note}[/color]")
             self.lines_text = "\n".join(said)
         self.chart.cursor = replay.chart_x[n]
         self.note_text = ""
@@ -268,11 +271,11 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if replay is None:
             return
         if not self.seat:
-            self.note_text = WORDS["pick_seat"]
+            self.note_text = self.words["pick_seat"]
             return
         found = replay.next_action(int(self.seat), int(self.position))
         if found is None:
-            self.note_text = WORDS["no_action"].format(seat=self.seat_text)
+            self.note_text = _("No later move of {seat}").format(seat=self.seat_text)
             return
         self.go_to(found)
 
@@ -306,7 +309,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         else:
             try:
                 self.controller.store.add_note(self.game_id, n, text)
-                ok, message = True, f"note on move {n}"
+                ok, message = True, _("note on move {move}").format(move=n)
             except StoreError as error:
                 ok, message = False, str(error)
         self.note_text = message.splitlines()[0] if message else ""
@@ -322,13 +325,13 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         text = TextInput(multiline=True, font_size=unit() * 3.2)
         buttons = BoxLayout(size_hint_y=None, height=unit() * 8, spacing=unit() * 1)
         popup = Popup(
-            title=f"{WORDS['note']} · {int(self.position)}",
+            title=_("Note on move {move}").format(move=int(self.position)),
             content=box,
             size_hint=(0.6, 0.5),
         )
-        save = TableButton(text=WORDS["save"], accent=SAVE_ACCENT)
+        save = TableButton(text=_("Save"), accent=SAVE_ACCENT)
         save.bind(on_release=lambda *_: (self.add_note(text.text.strip()), popup.dismiss()))
-        cancel = TableButton(text=WORDS["cancel"])
+        cancel = TableButton(text=_("Cancel"))
         cancel.bind(on_release=lambda *_: popup.dismiss())
         buttons.add_widget(save)
         buttons.add_widget(cancel)
@@ -338,7 +341,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def _jump(self, n: int | None) -> None:
         if n is None:
-            self.note_text = WORDS["no_key"]
+            self.note_text = _("No more key events")
         else:
             self.go_to(n)
 
@@ -364,11 +367,11 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def _turn_list(self, replay: Replay) -> list[str]:
         """The turn list: 开局, then 第N回合 · the seat whose turn it is."""
-        labels = [WORDS["setup_turn"]]
+        labels = [_("Game start")]
         for turn in range(1, replay.turn_count + 1):
             seat = replay.turn_seat(turn)
             name = replay.names.get(seat, str(seat))
-            labels.append(WORDS["turn"].format(turn=turn, seat=name))
+            labels.append(_("Turn {turn} {seat}").format(turn=turn, seat=name))
         return labels
 
     # ------------------------------------------------------------ games list
@@ -381,15 +384,20 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     def refresh_games(self) -> None:
         session = self.controller.session
         moves = len(session.game)
-        current = f"当前对局 · {moves} 步" if moves else "当前对局 · 尚未开局"
+        if moves:
+            current = ngettext("Current game · {n} move", "Current game · {n} moves", moves).format(
+                n=moves
+            )
+        else:
+            current = _("Current game · no game yet")
         if session.game_id is not None:
-            current += f" · 已存为 #{session.game_id}"
+            current = _("{game} · stored as #{id}").format(game=current, id=session.game_id)
         data: list[dict[str, Any]] = [{"text": current, "game_id": CURRENT, "accent": GOLD}]
         games = self.controller.games()
         for game in reversed(games):  # newest first
             data.append({"text": game_line(game), "game_id": game.id, "accent": IVORY})
         self.games_rv.data = data
-        self.message_text = "" if games else "没有存档的对局 · no stored games yet"
+        self.message_text = "" if games else _("No stored games yet")
 
     def chosen(self, game_id: int) -> None:
         """A tap on the games list."""
@@ -402,9 +410,11 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._dirty = False
         state = replay.game.state
         if replay.moves == 0:
-            title += " · 尚未开局"
+            title = _("{title} · no game yet").format(title=title)
         else:
-            title += f" · {mode_name(state.mode)} {state.players}人"
+            title = ngettext(
+                "{title} · {mode} {n} player", "{title} · {mode} {n} players", state.players
+            ).format(title=title, mode=mode_name(state.mode), n=state.players)
             if replay.over:
                 title += f" · {winner_name(replay.winner)}".rstrip(" ·")
         self.title_text = title
@@ -438,7 +448,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         chart, stats = self._chart_or_stats
         self.chart_area.clear_widgets()
         self.chart_area.add_widget(stats if self.show_stats else chart)
-        self.stats_button_text = WORDS["chart" if self.show_stats else "stats"]
+        self.stats_button_text = self.words["chart" if self.show_stats else "stats"]
 
     def step(self, delta: int) -> None:
         """The step buttons: -1 and +1 a move; very large deltas go to the ends."""
@@ -470,7 +480,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if self.game_id is not None or self.replay is None or not self._dirty:
             return
         at_end = int(self.position) >= self.replay.moves
-        self._load(Replay(self.controller.session.game), "当前对局")
+        self._load(Replay(self.controller.session.game), _("Current game"))
         assert self.replay is not None
         self.go_to(self.replay.moves if at_end else int(self.position))
 

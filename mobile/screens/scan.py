@@ -50,6 +50,7 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 
 from assistant.camera import Overlay
+from assistant.i18n import _
 from mobile.controller import SightingLine, TableController
 from mobile.phone_camera import PhoneCamera, on_android
 from mobile.widgets.base import unit
@@ -357,6 +358,17 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._list_sightings()
         self.update_preview()
 
+    def release(self) -> None:
+        """The screen is dropped (the language changed): no bindings, the phone's camera closed.
+
+        A camera the controller runs (a video, a desktop camera) runs on.
+        """
+        self.on_leave()
+        App.get_running_app().unbind(on_stop=self._app_stops)
+        if self.phone is not None:
+            self.view.attach_camera(None)
+            self._app_stops()
+
     def on_leave(self, *_args: object) -> None:
         if self._shown:
             self._shown = False
@@ -405,9 +417,9 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.camera_text = c.camera_status
         waiting = self.phone is None and (c.preview is None or self._frame is None)
         if not self.camera_on:
-            self.hint_text = "摄像头未开启 · camera off"
+            self.hint_text = _("camera off")
         elif waiting:
-            self.hint_text = "等待画面… · waiting for frames"
+            self.hint_text = _("Waiting for frames…")
         else:
             self.hint_text = ""
         if self.view is not None:
@@ -430,7 +442,7 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 head.color = (0.30, 0.92, 0.42, 1) if line.ok else (1.0, 0.45, 0.40, 1)
                 body.text = line.message
             elif i == 0:
-                head.text, head.color, body.text = "还没有读到贴纸 · nothing read yet", MUTED, ""
+                head.text, head.color, body.text = _("Nothing read yet"), MUTED, ""
             else:
                 head.text = body.text = ""
 
@@ -438,7 +450,7 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if not self._rows:
             box = self.seen_box
             box.clear_widgets()
-            for _ in range(SIGHTINGS_SHOWN):
+            for _i in range(SIGHTINGS_SHOWN):
                 head = Factory.WrapLabel(text="")
                 head.font_size = head.font_size * 0.78
                 body = Factory.WrapLabel(text="", color=(0.965, 0.925, 0.820, 1))

@@ -38,16 +38,17 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
+from assistant.i18n import _
 from assistant.views import Actor, TimingView
 from mobile.controller import TableController
+from mobile.widgets.base import not_started
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 __all__ = ["ActorCard", "SettlementScreen", "StackCard"]
 
-NOTHING_SETTLED = "没有正在结算的牌 · Nothing is being settled"
-NOBODY_ACTS = "现在没有人需要行动 · Nobody acts now"
-NOT_STARTED = "尚未开局 · 请到主页新建牌桌"
+# How a `TimingView.stack` entry says what interrupted it; an entry worded
+# otherwise is shown whole.
 INTERRUPTED = " — interrupted by "
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 
@@ -59,7 +60,7 @@ def order_mark(index: int) -> str:
 
 def split_entry(entry: str) -> tuple[str, str]:
     """A stack entry's own words and what interrupted it ('' for the newest)."""
-    head, _, by = entry.partition(INTERRUPTED)
+    head, _sep, by = entry.partition(INTERRUPTED)
     return head, by
 
 
@@ -101,6 +102,10 @@ class SettlementScreen(Screen):  # type: ignore[misc]
         self.controller.bind(revision=self._revised)
         self.refresh()
 
+    def release(self) -> None:
+        """The screen is dropped (the language changed): stop listening to the controller."""
+        self.controller.unbind(revision=self._revised)
+
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 
@@ -140,7 +145,7 @@ class SettlementScreen(Screen):  # type: ignore[misc]
         self.stale = False
         c = self.controller
         if not c.started:
-            self.heading = NOT_STARTED
+            self.heading = not_started()
             self._show(TimingView((), "", ()))
             self.prompt_text = c.prompt_text()
             return
@@ -151,27 +156,34 @@ class SettlementScreen(Screen):  # type: ignore[misc]
     def _show(self, timing: TimingView) -> None:
         self.point_text = timing.point
         depth = len(timing.stack)
-        self.stack_title = "结算栈 · Being settled"
         if depth:
-            self.stack_title += f" ({depth}, newest on top)"
-        self.acting_title = "现在可以行动 · Who may act now, in order"
+            self.stack_title = _("Being settled ({n}, newest on top)").format(n=depth)
+        else:
+            self.stack_title = _("Being settled")
+        self.acting_title = _("Who may act now, in order")
         box = self.stack_box
         box.clear_widgets()
         for i, entry in enumerate(timing.stack):
             text, by = split_entry(entry)
-            tag = "正在结算 · settling now" if i == 0 else f"第{i + 1}层 · waiting"
+            tag = _("Settling now") if i == 0 else _("Level {level}, waiting").format(level=i + 1)
             box.add_widget(StackCard(entry=entry, text=text, interrupted_by=by, tag=tag, depth=i))
         if not timing.stack:
-            phase = f"阶段 · phase: {timing.point}" if timing.point else ""
-            box.add_widget(StackCard(text=NOTHING_SETTLED, tag=phase, empty=True))
+            phase = _("Phase: {phase}").format(phase=timing.point) if timing.point else ""
+            box.add_widget(StackCard(text=_("Nothing is being settled"), tag=phase, empty=True))
         self._actors(timing.acting)
 
     def _actors(self, acting: tuple[Actor, ...]) -> None:
         box = self.acting_box
         box.clear_widgets()
         for i, actor in enumerate(acting):
-            who = f"{actor.seat}号位 {actor.general}".strip()
-            skills = "技能: " + " · ".join(actor.skills) if actor.skills else "无合适技能"
+            if actor.general:
+                who = _("seat {seat} {general}").format(seat=actor.seat, general=actor.general)
+            else:
+                who = _("seat {seat}").format(seat=actor.seat)
+            if actor.skills:
+                skills = _("Skills: {skills}").format(skills=" · ".join(actor.skills))
+            else:
+                skills = _("No skill fits")
             box.add_widget(
                 ActorCard(
                     seat=actor.seat,
@@ -183,4 +195,4 @@ class SettlementScreen(Screen):  # type: ignore[misc]
                 )
             )
         if not acting:
-            box.add_widget(ActorCard(title=escape_markup(NOBODY_ACTS), seat=0))
+            box.add_widget(ActorCard(title=escape_markup(_("Nobody acts now")), seat=0))

@@ -59,7 +59,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from assistant.i18n import variant_name
+from assistant.i18n import _, ngettext, variant_name
 from assistant.session import region_seat
 from assistant.setup import (
     SeatLine,
@@ -89,7 +89,6 @@ GOLD = (0.960, 0.760, 0.250, 1)
 IVORY = (0.965, 0.925, 0.820, 1)
 PALE = (0.700, 0.760, 0.720, 1)  # a seat still without its generals
 TAKEN = (0.470, 0.540, 0.500, 1)  # a general another seat has
-READY = "可以开始 · Ready to start"
 # Shrink a button's text at most this far to fit (long names, three generals).
 SMALLEST_FONT = 0.6
 
@@ -129,10 +128,13 @@ class SeatTile(ButtonBehavior, BoxLayout):  # type: ignore[misc]  # Kivy ships n
 
     def show(self, line: SeatLine) -> None:
         self.seat = line.seat
-        self.head = f"{line.seat}号位" + (" 主公" if line.lord else "")
+        if line.lord:
+            self.head = _("seat {seat} {role}").format(seat=line.seat, role=_("lord"))
+        else:
+            self.head = _("seat {seat}").format(seat=line.seat)
         rows = self.ids.rows
         rows.clear_widgets()
-        shown = [(g.name, g.key) for g in line.generals] or [("未选", "none")]
+        shown = [(g.name, g.key) for g in line.generals] or [(_("Not chosen"), "")]
         if line.generals and not line.complete:
             shown.append(("", f"{len(line.generals)}/{line.wanted}"))
         for name, key in shown:
@@ -189,7 +191,7 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.variant_text = variant_name(plan.variant)
         problems = plan.problems()
         self.ready = not problems
-        self.problems_line = problems_text(problems) if problems else READY
+        self.problems_line = problems_text(problems) if problems else _("Ready to start")
         for button in self.mode_buttons():
             button.accent = GOLD if button.mode_key == plan.mode else IVORY
         for button in self.kingdom_buttons():
@@ -289,17 +291,27 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def choose_mode(self, key: str) -> None:
         self.plan.set_mode(key)
-        self._say(f"{self.plan.choice.name} · {self.plan.players}人")
+        self._say(self._mode_players(self.plan.players))
         self.refresh()
 
     def set_players(self, players: int) -> None:
         self.plan.set_mode(self.plan.mode, players)
         choice = self.plan.choice
         if self.plan.players != players:
-            self._say(f"{choice.name}: {choice.min_players}-{choice.max_players}人", ok=False)
+            self._say(
+                _("{mode}: {min}-{max} players").format(
+                    mode=choice.name, min=choice.min_players, max=choice.max_players
+                ),
+                ok=False,
+            )
         else:
-            self._say(f"{choice.name} · {players}人")
+            self._say(self._mode_players(players))
         self.refresh()
+
+    def _mode_players(self, players: int) -> str:
+        return ngettext("{mode} · {n} player", "{mode} · {n} players", players).format(
+            mode=self.plan.choice.name, n=players
+        )
 
     def next_variant(self) -> None:
         """变体: the next variant of the mode this table size allows (双内奸, 国际版 ...)."""
@@ -312,10 +324,13 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def select_seat(self, seat: int) -> None:
         if not 1 <= seat <= self.plan.players:
-            self._say(f"没有{seat}号位 · no seat {seat} (1-{self.plan.players})", ok=False)
+            self._say(
+                _("no seat {seat} (1-{players})").format(seat=seat, players=self.plan.players),
+                ok=False,
+            )
             return
         self.selected = seat
-        self._say(f"{seat}号位 · seat {seat} selected")
+        self._say(_("seat {seat} selected").format(seat=seat))
         self.refresh()
 
     def make_lord(self) -> None:
@@ -323,14 +338,14 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if why is not None:
             self._say(why, ok=False)
         elif self.plan.lord == self.selected:
-            self._say(f"{self.selected}号位 主公 · seat {self.selected} is the lord")
+            self._say(_("seat {seat} is the lord").format(seat=self.selected))
         else:
-            self._say(f"{self.selected}号位 不是主公 · no lord")
+            self._say(_("seat {seat} is not the lord").format(seat=self.selected))
         self.refresh()
 
     def clear_seat(self) -> None:
         clear_seat(self.plan, self.selected)
-        self._say(f"{self.selected}号位 已清除 · seat {self.selected} cleared")
+        self._say(_("seat {seat} cleared").format(seat=self.selected))
         self.refresh()
 
     def search(self, text: str) -> None:
@@ -350,7 +365,9 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if why is not None:
             self._say(why, ok=False)
         else:
-            self._say(f"{seat}号位 ← {general_choice(key).label}")
+            self._say(
+                _("seat {seat} ← {general}").format(seat=seat, general=general_choice(key).label)
+            )
             self.selected = next_seat(self.plan, seat)
         self.refresh()
 

@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import Screen
 
 from assistant.session import Button
 from mobile.controller import TableController
-from mobile.widgets.base import unit
+from mobile.widgets.base import not_started, unit
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -61,7 +61,13 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._seen_key: tuple[tuple[float, str, str], ...] = ()
         self._seen_lines: list[Any] = []
         self.seen_box.bind(height=self._resized)
+        self._camera()
         self.refresh()
+
+    def release(self) -> None:
+        """The screen is dropped (the language changed): stop listening to the controller."""
+        self.controller.unbind(revision=self.refresh, flash=self._flash)
+        self.controller.unbind(camera_status=self._camera)
 
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
@@ -74,7 +80,7 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.heading = table.heading
         if table.seats:
             self.ring.show(table)
-        self.centre_text = f"{table.phase}" if table.seats else "尚未开局 · 请到主页新建牌桌"
+        self.centre_text = f"{table.phase}" if table.seats else not_started()
         self.prompt_text = c.prompt_text()
         self.message_text = c.message
         self.message_ok = c.message_ok
@@ -108,7 +114,7 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._seen_key = key
         if not self._seen_lines:
             # Made once, then only their text changes (see ScanScreen._list_sightings).
-            for _ in range(SEEN_SHOWN):
+            for _i in range(SEEN_SHOWN):
                 label = Factory.SeenLine(text="")
                 self.seen_box.add_widget(label)
                 self._seen_lines.append(label)

@@ -14,18 +14,31 @@ from kivy.properties import ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-__all__ = ["SCREENS", "NavBar", "TableButton", "unit"]
+from assistant.i18n import _
 
-# Screen name -> the tab's label, in the order of the navigation bar.
-SCREENS: dict[str, str] = {
-    "table": "牌桌",
-    "scan": "扫描",
-    "distances": "距离",
-    "settlement": "结算",
-    "log": "记录",
-    "replay": "回放",
-    "home": "主页",
-}
+__all__ = ["SCREENS", "NavBar", "TableButton", "not_started", "tab_labels", "unit"]
+
+# The screens of the navigation bar, in its order.
+SCREENS: tuple[str, ...] = ("table", "scan", "distances", "settlement", "log", "replay", "home")
+
+
+def tab_labels() -> dict[str, str]:
+    """Screen name -> its tab's label in the language in use, in the order of the bar."""
+    labels = {
+        "table": _("Table"),
+        "scan": _("Scan"),
+        "distances": _("Distances"),
+        "settlement": _("Settlement"),
+        "log": _("Log"),
+        "replay": _("Replay"),
+        "home": _("Home"),
+    }
+    return {name: labels[name] for name in SCREENS}
+
+
+def not_started() -> str:
+    """What a screen of the game says before there is a game."""
+    return _("No game yet: start a new table on the home screen")
 
 
 def unit() -> float:
@@ -51,7 +64,7 @@ class NavBar(BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
 
     def _build(self, *_args: object) -> None:
         self.clear_widgets()
-        for name, label in SCREENS.items():
+        for name, label in tab_labels().items():
             button = TableButton(text=label)
             chosen = name == self.current
             button.accent = (0.960, 0.760, 0.250, 1) if chosen else (0.965, 0.925, 0.820, 1)

@@ -6,8 +6,8 @@ draws, inside the widget's box:
 
 - a legend on top, "1 刘备" after a stroke of the seat's colour;
 - the y axis 0..max HP with a faint gridline at every HP, the x axis the
-  moves (or turns: ``x_unit`` names them, "步" or "回合") with ticks at
-  round numbers;
+  moves (or turns: ``x_unit`` says which, ``"moves"`` or ``"turns"``) with
+  ticks at round numbers, the last one labelled "417 步" (or "38 回合");
 - one step line a seat (each nudged a little up or down so equal HPs stay
   apart), and at a seat's death an ✕ of two short lines in its colour;
 - a vertical white cursor at ``cursor``, the move the replay shows. Moving
@@ -25,6 +25,7 @@ from kivy.graphics import Color, InstructionGroup, Line, Rectangle
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.widget import Widget
 
+from assistant.i18n import ngettext
 from assistant.review import step_points, tick_step
 from mobile.widgets.base import unit
 
@@ -63,7 +64,7 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
     """Each seat's HP over the game; ``cursor`` is the move marked by the vertical line."""
 
     cursor = NumericProperty(0)
-    x_unit = StringProperty("步")  # what the x axis counts, after its last number
+    x_unit = StringProperty("moves")  # what the x axis counts: "moves" or "turns"
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -169,7 +170,7 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
         Color(*AXIS)
         Line(points=[left, bottom, left, bottom + h], width=1.2)
         # The last move, "417 步", under the right end; round ticks before it.
-        end = _texture(f"{self._moves} {self.x_unit}", font)
+        end = _texture(self._end_label(), font)
         end_x = min(self._x(self._moves) - end.width / 2, self.right - end.width)
         Color(1, 1, 1, 1)
         Rectangle(texture=end, size=end.size, pos=(end_x, bottom - u * 0.8 - end.height))
@@ -187,6 +188,12 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
             Rectangle(
                 texture=tex, size=tex.size, pos=(x - tex.width / 2, bottom - u * 0.8 - tex.height)
             )
+
+    def _end_label(self) -> str:
+        n = self._moves
+        if self.x_unit == "turns":
+            return ngettext("{n} turn", "{n} turns", n).format(n=n)
+        return ngettext("{n} move", "{n} moves", n).format(n=n)
 
     def _series(self) -> None:
         u = unit()

@@ -21,6 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.widget import Widget
 
+from assistant.i18n import _
 from assistant.views import SeatView, TableView
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -76,6 +77,7 @@ class SeatCard(ButtonBehavior, BoxLayout):  # type: ignore[misc]
     seat = NumericProperty(0)
     title = StringProperty("")
     badge = StringProperty("")
+    lord = BooleanProperty(False)  # the badge names the lord (drawn red)
     hp = NumericProperty(0)
     max_hp = NumericProperty(0)
     hp_text = StringProperty("")
@@ -89,16 +91,22 @@ class SeatCard(ButtonBehavior, BoxLayout):  # type: ignore[misc]
         self.seat = view.seat
         self.title = view.label
         self.badge = view.role if view.role != "?" else view.kingdom
+        # The lord's name as assistant.i18n.role_name words it (identity's 主公).
+        self.lord = view.role == _("lord")
         self.hp = max(view.hp, 0)
         self.max_hp = view.max_hp
         self.hp_text = f"{view.hp}/{view.max_hp}"
-        self.hand_text = f"手牌 {view.hand}/{view.hand_limit}  范围 {view.attack_range}"
+        self.hand_text = _("Hand {hand}/{limit}  Range {range}").format(
+            hand=view.hand, limit=view.hand_limit, range=view.attack_range
+        )
         details = [e.text for e in view.equipment]
         if view.judgement:
-            details.append("判定区: " + " ".join(view.judgement))
-        states = [word for word, on in (("横置", view.chained), ("翻面", view.flipped)) if on]
+            details.append(_("Judgement zone: {cards}").format(cards=" ".join(view.judgement)))
+        states = [_("chained")] if view.chained else []
+        if view.flipped:
+            states.append(_("face down"))
         if not view.alive:
-            states.insert(0, "阵亡")
+            states.insert(0, _("dead"))
         if states:
             details.append("[color=#c0392b]" + " ".join(states) + "[/color]")
         self.detail_text = "\n".join(details)

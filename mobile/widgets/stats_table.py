@@ -11,19 +11,32 @@ from typing import Any
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 
+from assistant.i18n import _
 from assistant.review import GameStats, general_name
 from mobile.widgets.base import unit
 
-__all__ = ["COLUMNS", "StatsTable", "seat_rows"]
+__all__ = ["StatsTable", "columns", "seat_rows"]
 
-# The columns of a seat's row, in one place (translations come with the catalogs).
-COLUMNS = ("座位", "武将", "伤害", "受伤", "回复", "失血", "击杀", "阵亡")
-MATRIX_CORNER = "伤害 → "
-NO_SOURCE = "无来源"
+
+def columns() -> tuple[str, ...]:
+    """The headings of a seat's row, in the language in use."""
+    return (
+        _("Seat"),
+        _("General"),
+        # TRANSLATORS: a column of the statistics: the damage a seat dealt
+        _("Dealt"),
+        # TRANSLATORS: a column of the statistics: the damage a seat took
+        _("Taken"),
+        # TRANSLATORS: a column of the statistics: the HP a seat recovered
+        _("Healed"),
+        _("HP lost"),
+        _("Kills"),
+        _("Deaths"),
+    )
 
 
 def seat_rows(stats: GameStats) -> list[tuple[str, ...]]:
-    """The rows the table shows, as text: one a seat, in COLUMNS' order."""
+    """The rows the table shows, as text: one a seat, in the order of `columns`."""
     return [
         (
             f"{s.seat}",
@@ -42,11 +55,12 @@ def seat_rows(stats: GameStats) -> list[tuple[str, ...]]:
 def matrix_rows(stats: GameStats) -> list[tuple[str, ...]]:
     """Who damaged whom: a header of target seats, then a row a source (first: none)."""
     seats = [s.seat for s in stats.seats]
-    rows = [(MATRIX_CORNER, *(f"{n}" for n in seats))]
+    # TRANSLATORS: the corner of the table of who damaged whom: sources down, targets across
+    rows = [(_("Damage →"), *(f"{n}" for n in seats))]
     for source, row in enumerate(stats.damage_matrix):
         if source == 0 and not any(row):
             continue  # no damage without a source: no row for it
-        label = NO_SOURCE if source == 0 else f"{source}"
+        label = _("No source") if source == 0 else f"{source}"
         rows.append((label, *(f"{n}" if n else "·" for n in row)))
     return rows
 
@@ -62,7 +76,7 @@ class StatsTable(GridLayout):  # type: ignore[misc]  # Kivy ships no type hints
     def show(self, stats: GameStats) -> None:
         self.clear_widgets()
         self.rows_shown = seat_rows(stats)
-        self.add_widget(_grid([COLUMNS, *self.rows_shown]))
+        self.add_widget(_grid([columns(), *self.rows_shown]))
         self.add_widget(_grid(matrix_rows(stats)))
 
 

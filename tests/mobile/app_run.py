@@ -6,8 +6,11 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
+
+from mobile.settings import SETTINGS_ENV
 
 # The note the table app's driver adds on move 15 from the log screen (drive_table.py),
 # checked by test_table_app.py: here, where both import it without importing Kivy.
@@ -18,16 +21,35 @@ REPLAY_NOTE = "what if 曹操 had kept the 桃?"
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run_driver(driver: Path, out: Path, db: Path) -> dict[str, Any]:
-    """Run ``driver OUT`` under Xvfb (unless there is a display) with the store at ``db``;
+def app_environment(db: Path, settings: Path, lang: str | None = "C") -> dict[str, str]:
+    """The environment of an app started by a test: its store, its settings file and the
+    language it speaks (``SGS_TABLE_LANG``; None: none set, the app's setting decides)."""
+    env = {**os.environ, "SGS_TABLE_DB": str(db), SETTINGS_ENV: str(settings)}
+    env.pop("SGS_TABLE_LANG", None)
+    if lang is not None:
+        env["SGS_TABLE_LANG"] = lang
+    return env
+
+
+def run_driver(
+    driver: Path,
+    out: Path,
+    db: Path,
+    *,
+    lang: str | None = "C",
+    settings: Path | None = None,
+    args: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Run ``driver OUT ARGS`` under Xvfb (unless there is a display) with the store at ``db``,
+    speaking ``lang`` (see `app_environment`; the settings file: ``OUT/settings.json``);
     its report, after checking it ran without errors."""
-    command = [sys.executable, str(driver), str(out)]
+    command = [sys.executable, str(driver), str(out), *args]
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
     result = subprocess.run(
         command,
         cwd=REPO,
-        env={**os.environ, "SGS_TABLE_DB": str(db)},
+        env=app_environment(db, settings or out / "settings.json", lang),
         capture_output=True,
         text=True,
         timeout=180,

@@ -25,6 +25,7 @@ configure_kivy(width=1280, height=800)
 
 from kivy.core.window import Window  # noqa: E402
 
+from assistant.i18n import _  # noqa: E402
 from tests.mobile.app_run import REPLAY_NOTE  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
 
@@ -107,9 +108,9 @@ class ReplayDriver(Driver):
         self.report["seat_from"] = replay.shown_move()
         yield from self.tap_jump("seat_on")
         yield from self.tap_jump("seat_on")
-        yield from self.shot("replay", "回放")
+        yield from self.shot("replay", _("Replay"))
         replay.toggle_stats()
-        yield from self.shot("replay-stats", "伤害")
+        yield from self.shot("replay-stats", _("Dealt"))
         self.report["stats_shown"] = bool(replay.stats_table.get_root_window())
         self.report["stats_scroll_height"] = replay.stats_scroll.height
         replay.toggle_stats()

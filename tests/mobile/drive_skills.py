@@ -8,7 +8,8 @@ unseen hand cards (暗牌), the seat to give them to, 确定; then, in 关羽's
 turn, a red card read by the camera in front of seat 2 (handed to the
 controller as the camera feed hands it), and the target tapped on the ring.
 It writes ``OUT_DIR/report.json`` with the moves, the buttons seen at each
-step and a screenshot of the table screen with the skill button.
+step (as the commands they stand for) and a screenshot of the table screen
+with the skill button.
 """
 
 from __future__ import annotations
@@ -25,8 +26,17 @@ from mobile.app import configure_kivy  # noqa: E402
 configure_kivy(width=1280, height=800)
 
 
+from assistant.i18n import _  # noqa: E402
 from engine.catalogue import standard_catalogue  # noqa: E402
-from tests.mobile.drive_table import GENERALS, Driver, Failed, Step, main, tap  # noqa: E402
+from tests.mobile.drive_table import (  # noqa: E402
+    GENERALS,
+    Driver,
+    Failed,
+    Step,
+    command_words,
+    main,
+    tap,
+)
 from vision.payload import CardTag, encode  # noqa: E402
 
 # A red card that is not a 杀: only 武圣 makes it one.
@@ -48,17 +58,20 @@ class SkillDriver(Driver):
         return self.controller.session
 
     def shown(self) -> list[str]:
-        return [w.text for w in self.manager.get_screen("table").button_widgets]
+        """The prompt bar's buttons, as the commands they stand for ("" for a hint)."""
+        buttons = self.manager.get_screen("table").button_widgets
+        return [command_words(w.prompt_button) for w in buttons]
 
-    def tap_button(self, label: str) -> Step:
+    def tap_button(self, command: str) -> Step:
+        """Tap the prompt bar's (first) button for ``command`` ("skill 1 rende", "ok" ...)."""
         yield 0.3  # the prompt bar lays out its new buttons first
         for widget in self.manager.get_screen("table").button_widgets:
-            if widget.text == label:
+            if command_words(widget.prompt_button) == command:
                 tap(widget)
-                self.note(f"tap {label}")
+                self.note(f"tap {widget.text} ({command})")
                 yield 0.15
                 return
-        raise Failed(f"no button {label!r} on the prompt bar (it shows {self.shown()})")
+        raise Failed(f"no button for {command!r} on the prompt bar (it shows {self.shown()})")
 
     def tap_ring(self, seat: int) -> Step:
         self.tap_seat(seat)
@@ -67,7 +80,7 @@ class SkillDriver(Driver):
     def script(self) -> Step:
         yield 0.5
         home = self.manager.get_screen("home")
-        [new_table] = [w for w in home.walk() if getattr(w, "subtitle", "") == "New table"]
+        [new_table] = [w for w in home.walk() if getattr(w, "destination", "") == "setup"]
         tap(new_table)
         yield 0.3
         setup = self.manager.get_screen("setup")
@@ -78,31 +91,31 @@ class SkillDriver(Driver):
         yield 0.5
         if self.manager.current != "table":
             raise Failed(f"开始 opened {self.manager.current}, not the table")
-        yield from self.tap_button("Deal the starting hands")
-        yield from self.tap_button("Start the first turn")
-        yield from self.tap_button("Draw 2 cards")
+        yield from self.tap_button("deal")  # 发起始手牌
+        yield from self.tap_button("next")  # 开始第一回合
+        yield from self.tap_button("draw 1 2")  # 摸2张
 
         # 仁德: the skill's button, two unseen hand cards, the seat, 确定.
         self.report["buttons"] = {"play": self.shown()}
-        yield from self.tap_button("仁德")
+        yield from self.tap_button("skill 1 rende")
         self.report["buttons"]["rende"] = self.shown()
-        yield from self.tap_button("Unseen hand card")
-        yield from self.tap_button("Unseen hand card")
+        yield from self.tap_button("unseen")  # 暗牌
+        yield from self.tap_button("unseen")
         yield from self.tap_ring(3)
         self.report["buttons"]["rende ready"] = self.shown()
-        yield from self.tap_button("Confirm")
+        yield from self.tap_button("ok")  # 确定
         path = self.out / "table.png"
         done: list[Path | None] = []
         self.app.request_screenshot(path, done=done.append)
         while not done:
             yield 0.05
         self.report["shot"] = str(path)
-        yield from self.tap_button("End the play phase")
+        yield from self.tap_button("next")  # 结束出牌
         if self.session.prompt.base.expects == "discard":
             raise Failed(f"刘备 should not need to discard: {self.session.prompt.text}")
 
         # 关羽's turn: a red 闪 laid in front of seat 2 is a 杀 by 武圣; tap seat 1.
-        yield from self.tap_button("Draw 2 cards")
+        yield from self.tap_button("draw 2 2")
         self.app.controller.sight(encode(CardTag(RED_CARD)), "seat2")
         yield 0.2
         pending = self.session.prompt.pending
@@ -113,7 +126,7 @@ class SkillDriver(Driver):
         self.report["prompt"] = self.session.prompt.text
 
         # The last resort on the log screen: a move typed with completion, then 记入.
-        yield from self.tap_button("Play no card")  # 刘备 takes the 武圣 杀
+        yield from self.tap_button("pass 1")  # 刘备 takes the 武圣 杀
         yield from self.go("log")
         log = self.manager.get_screen("log")
         log.entry_input.text = "ski"
@@ -121,7 +134,7 @@ class SkillDriver(Driver):
         self.report["completions"] = list(log.completion_texts)
         log.entry_input.text = "heal 3 1"  # 赵云 is not wounded: the engine refuses it
         yield 0.1
-        [enter] = [w for w in log.walk() if getattr(w, "text", "") == "记入 Enter"]
+        [enter] = [w for w in log.walk() if getattr(w, "text", "") == _("Enter")]
         tap(enter)
         yield 0.3
         self.report["typed"] = log.message_text

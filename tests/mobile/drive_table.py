@@ -7,8 +7,13 @@ starts the table, plays ``samples/demo.mp4`` as the camera (no taps script:
 this driver taps what the players would, when the prompt asks), takes a
 screenshot of every screen, and reads back what the screens show. It writes
 ``OUT_DIR/report.json``: what each screen showed, the screenshots, and for
-each screenshot a Chinese label on it with its box (for the glyph check).
-The test compares the report with the engine's own replay of the stored game.
+each screenshot a label on it with its box (for the glyph check: the test
+runs the app in Chinese). The test compares the report with the engine's own
+replay of the stored game.
+
+The driver finds what it taps whatever the language: a tab or a button of
+the app by its message (``_("Table")``), a prompt button by the command it
+stands for (``deal``, ``draw 1 2``, ``pass``), never by its words.
 """
 
 from __future__ import annotations
@@ -33,10 +38,11 @@ from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
 
-from assistant.session import SessionPrompt  # noqa: E402
+from assistant.i18n import _  # noqa: E402
+from assistant.session import Button, SessionPrompt  # noqa: E402
 from engine.state import GameState  # noqa: E402
 from mobile.kivy_app import Options, SgsTableApp, use_font  # noqa: E402
-from mobile.widgets.base import SCREENS  # noqa: E402
+from mobile.widgets.base import tab_labels  # noqa: E402
 from tests.mobile.app_run import NOTE  # noqa: E402
 
 VIDEO = REPO / "samples" / "demo.mp4"
@@ -61,6 +67,13 @@ def tap(widget: Any) -> None:
 
 def labels_in(widget: Any) -> list[Any]:
     return [w for w in widget.walk() if isinstance(w, Label)]
+
+
+def command_words(button: Button) -> str:
+    """A prompt button as the table script command it stands for ("draw 1 2"; "" for a hint)."""
+    if button.command is None:
+        return ""
+    return " ".join((button.command.verb, *button.command.args))
 
 
 class Driver:
@@ -116,7 +129,8 @@ class Driver:
     def go(self, screen: str) -> Step:
         """Switch screens by tapping the navigation bar's tab when there is one."""
         current = self.manager.get_screen(self.manager.current)
-        tabs = [w for w in current.walk() if getattr(w, "text", None) == TAB_NAMES.get(screen)]
+        tab = tab_labels().get(screen)
+        tabs = [w for w in current.walk() if getattr(w, "text", None) == tab]
         if tabs and hasattr(tabs[0], "accent"):
             tap(tabs[0])
         else:
@@ -126,7 +140,7 @@ class Driver:
             raise Failed(f"could not open the {screen} screen (on {self.manager.current})")
 
     def shot(self, name: str, label_text: str) -> Step:
-        """Screenshot the window; note a Chinese label on it (text and box) for the glyph check."""
+        """Screenshot the window; note a label on it (text and box) for the glyph check."""
         yield 0.35  # let the layout settle
         screen = self.manager.get_screen(self.manager.current)
         box = None
@@ -157,7 +171,7 @@ class Driver:
         setup.set_players(8)  # 变体 shows where the mode has variants: 双内奸, 国际版
         yield 0.05
         shown = [setup.variant_text]
-        for _ in range(2):
+        for _i in range(2):
             tap(setup.ids.variant_button)
             yield 0.05
             shown.append(setup.variant_text)
@@ -174,15 +188,16 @@ class Driver:
             tap(found[0])
             yield 0.05
 
-    def press(self, label: str) -> None:
+    def press(self, command: str) -> None:
+        """Tap the prompt bar's button for ``command`` ("deal", "draw 1 2", "pass" ...)."""
         table = self.manager.get_screen("table")
         for widget in table.button_widgets:
-            if widget.text == label:
+            if command_words(widget.prompt_button) == command:
                 tap(widget)
-                self.note(f"tap {label}")
+                self.note(f"tap {widget.text} ({command})")
                 return
-        shown = [w.text for w in table.button_widgets]
-        raise Failed(f"no button {label!r} on the prompt bar (it shows {shown})")
+        shown = [(w.text, command_words(w.prompt_button)) for w in table.button_widgets]
+        raise Failed(f"no button for {command!r} on the prompt bar (it shows {shown})")
 
     def tap_seat(self, seat: int) -> None:
         ring = self.manager.get_screen("table").ring
@@ -199,10 +214,10 @@ class Driver:
             return self.controller.session.prompt  # type: ignore[no-any-return]
 
         yield 0.5
-        yield from self.shot("home", "新的牌桌")
+        yield from self.shot("home", _("New table"))
 
         home = self.manager.get_screen("home")
-        [new_table] = [w for w in home.walk() if getattr(w, "subtitle", "") == "New table"]
+        [new_table] = [w for w in home.walk() if getattr(w, "destination", "") == "setup"]
         tap(new_table)
         yield 0.3
         if self.manager.current != "setup":
@@ -216,11 +231,11 @@ class Driver:
         yield from self.until("table screen", lambda: self.manager.current == "table")
         yield 0.2  # a screen ignores touches while its (instant) transition is active
 
-        self.press("Deal the starting hands")
+        self.press("deal")
         yield 0.1
-        self.press("Start the first turn")
+        self.press("next")  # 开始第一回合
         yield 0.1
-        self.press("Draw 2 cards")
+        self.press("draw 1 2")
         yield 0.1
         self.app.start_camera(str(VIDEO))
         self.note("camera started")
@@ -230,22 +245,22 @@ class Driver:
         self.tap_seat(2)
         yield from self.until("seat 2 asked for 闪", lambda: prompt().base.expects == "respond")
         yield from self.go("settlement")
-        yield from self.shot("settlement", "结算")
+        yield from self.shot("settlement", _("Settlement"))
         yield from self.go("table")
         yield from self.until("seat 1 equips 青龙偃月刀", lambda: state().seat(1).weapon == 92)
-        self.press("End the play phase")
+        self.press("next")  # 结束出牌
         yield from self.until("seat 2 draws", lambda: prompt().base.expects == "draw")
-        self.press("Draw 2 cards")
+        self.press("draw 2 2")
         yield from self.until("杀 of seat 2 waits", lambda: prompt().pending is not None)
         self.tap_seat(1)
         yield from self.until("seat 1 asked for 闪", lambda: prompt().base.expects == "respond")
-        self.press("Play no card")
+        self.press("pass 1")
         yield from self.go("scan")
         yield from self.until(
             "a sticker boxed on the preview",
             lambda: self.controller.overlay is not None and bool(self.controller.overlay.boxes),
         )
-        yield from self.shot("scan", "扫描")
+        yield from self.shot("scan", _("Scan"))
         yield from self.go("table")
         yield from self.until(
             "seat 2 equips 赤兔, video over",
@@ -255,7 +270,7 @@ class Driver:
                 and self.controller.feed.ended
             ),
         )
-        yield from self.shot("table", "牌桌")
+        yield from self.shot("table", _("Table"))
         self.report["screens"]["table"] = self.read_table()
         self.report["game_id"] = self.controller.session.game_id
 
@@ -269,7 +284,7 @@ class Driver:
             "range": distances.shown_range(),
             "rows": [list(row) for row in distances.shown_rows()],
         }
-        yield from self.shot("distances", "距离")
+        yield from self.shot("distances", _("Distances"))
 
         yield from self.go("log")
         log = self.manager.get_screen("log")
@@ -277,7 +292,7 @@ class Driver:
         log.select(15)
         yield 0.1
         self.report["note"] = log.note_to(NOTE).ok
-        yield from self.shot("log", "记录")
+        yield from self.shot("log", _("Log"))
 
         yield from self.go("replay")
         replay = self.manager.get_screen("replay")
@@ -290,7 +305,7 @@ class Driver:
             "hp": {str(k): v for k, v in replay.shown_hp().items()},
             "lines": replay.lines_text,
         }
-        yield from self.shot("replay", "回放")
+        yield from self.shot("replay", _("Replay"))
 
     def read_table(self) -> dict[str, Any]:
         table = self.manager.get_screen("table")
@@ -301,11 +316,9 @@ class Driver:
             ],
             "prompt": table.prompt_text,
             "buttons": [w.text for w in table.button_widgets],
+            "commands": [command_words(w.prompt_button) for w in table.button_widgets],
             "seen": [line.label for line in self.controller.sightings],
         }
-
-
-TAB_NAMES = SCREENS
 
 
 def main(driver_class: type[Driver] = Driver) -> int:

@@ -5,7 +5,9 @@ The tofu check: the title row of the screenshot is cut into glyphs, and each
 glyph must look like the same character rendered straight from the font file
 by Pillow, and unlike the other six. A missing font draws seven identical
 boxes or nothing, and fails; test_tofu_check_fails_without_a_cjk_font runs
-the app with Kivy's Latin-only Roboto to prove it does.
+the app with Kivy's Latin-only Roboto to prove it does. The app speaks
+Chinese for these (``SGS_TABLE_LANG=zh_CN``), and the source's words (``C``)
+for the others.
 """
 
 from __future__ import annotations
@@ -21,7 +23,11 @@ import numpy as np
 import pytest
 from PIL import Image
 
+from assistant.views import table_view
+from engine.record import replay
+from engine.state import Phase
 from mobile.app import FONT_OVERRIDE_ENV
+from tests.mobile.app_run import app_environment
 from tests.mobile.glyphs import Mask, glyph_problems, ink_mask
 
 REPO = Path(__file__).resolve().parents[2]
@@ -31,18 +37,19 @@ SCREEN = (1280, 800)
 
 
 def app_process(
-    args: list[str], *, env: dict[str, str] | None = None
+    args: list[str], *, lang: str = "C", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
+    """The app (``python ARGS``) run to its end, speaking ``lang``, with a store of its own."""
     command = [sys.executable, *args]
     if not os.environ.get("DISPLAY"):
         width, height = SCREEN
         command = ["xvfb-run", "-a", "-s", f"-screen 0 {width}x{height}x24", *command]
+    folder = Path(tempfile.mkdtemp())
     result = subprocess.run(
         command,
         cwd=REPO,
         env={
-            "SGS_TABLE_DB": str(Path(tempfile.mkdtemp()) / "shell.db"),
-            **os.environ,
+            **app_environment(folder / "shell.db", folder / "settings.json", lang),
             **(env or {}),
         },
         capture_output=True,
@@ -56,6 +63,7 @@ def app_process(
 def screenshot_home(path: Path, *, env: dict[str, str] | None = None) -> Path:
     app_process(
         ["-m", "mobile.app", "--screenshot", str(path), "--exit-after", "1.5"],
+        lang="zh_CN",
         env=env,
     )
     assert path.is_file()
@@ -137,7 +145,7 @@ def tap_each_button(index):
     manager = App.get_running_app().root
     home = manager.get_screen("home")
     assert tuple(home.size) == tuple(Window.size), (home.size, Window.size)
-    buttons = [w for w in home.walk() if hasattr(w, "subtitle")]
+    buttons = [w for w in home.walk() if getattr(w, "destination", "")]
     if index == len(buttons):
         App.get_running_app().stop()
         return
@@ -148,7 +156,7 @@ def tap_each_button(index):
         touch = UnitTestTouch(*button.to_window(*button.center))
         touch.touch_down()
         touch.touch_up()
-        print(f"{button.subtitle}|{manager.current}|{home.status}", flush=True)
+        print(f"{button.destination}|{manager.current}|{home.status}", flush=True)
         Clock.schedule_once(lambda _dt: tap_each_button(index + 1), 0)
 
     Clock.schedule_once(tap, 0.3)
@@ -165,14 +173,14 @@ def test_home_buttons_open_their_screens(tmp_path: Path) -> None:
     db = tmp_path / "empty.db"
     result = app_process(["-c", TAP_DRIVER], env={"SGS_TABLE_DB": str(db)})
     lines = [line.split("|") for line in result.stdout.splitlines() if line.count("|") == 2]
-    assert [subtitle for subtitle, _, _ in lines] == ["New table", "Continue", "Replays"]
-    screens = {subtitle: (screen, status) for subtitle, screen, status in lines}
-    assert screens["New table"][0] == "setup"
-    assert screens["Replays"][0] == "replay"
+    assert [destination for destination, _screen, _status in lines] == ["setup", "table", "replay"]
+    screens = {destination: (screen, status) for destination, screen, status in lines}
+    assert screens["setup"][0] == "setup"
+    assert screens["replay"][0] == "replay"
     # Nothing stored yet: "continue" stays home and says why, in one line.
-    screen, status = screens["Continue"]
+    screen, status = screens["table"]
     assert screen == "home"
-    assert status.startswith("继续对局：") and "no game to continue" in status
+    assert status == "Continue: no game to continue: start a new table"
 
 
 def test_importing_mobile_app_leaves_kivy_unloaded() -> None:
@@ -189,7 +197,10 @@ def test_the_command_line_app_renders_and_exits(tmp_path: Path) -> None:
     command += ["--db", str(tmp_path / "cli.db")]
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    env = app_environment(tmp_path / "cli.db", tmp_path / "settings.json")
+    result = subprocess.run(
+        command, capture_output=True, text=True, timeout=120, check=False, env=env
+    )
     assert result.returncode == 0, result.stderr[-2000:]
     with Image.open(shot) as image:
         assert image.size == SCREEN
@@ -226,8 +237,9 @@ def test_the_command_line_app_plays_a_video_as_the_camera(tmp_path: Path) -> Non
     command += ["--screenshot", str(shot), "--db", str(db)]
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
+    env = app_environment(db, tmp_path / "settings.json")
     result = subprocess.run(
-        command, cwd=REPO, capture_output=True, text=True, timeout=120, check=False
+        command, cwd=REPO, capture_output=True, text=True, timeout=120, check=False, env=env
     )
     assert result.returncode == 0, result.stderr[-2000:]
     with Image.open(shot) as image:
@@ -241,7 +253,10 @@ def test_the_command_line_app_plays_a_video_as_the_camera(tmp_path: Path) -> Non
     with Store.open(f"sqlite:///{db}") as store:
         [game] = store.games()
         moves = [m.text or "" for m in store.moves(game.id)]
+        state = replay(store.record(game.id)).state
     for payload in payloads:
         assert any(f"#{int(payload[4:7])}" in move.split() for move in moves), (payload, moves)
-    # The table at the end: seat 2 (关羽) in the play phase of turn 2.
-    assert "第2回合 · 2号位 关羽 · 出牌阶段" in result.stdout
+    # The table at the end: seat 2 (关羽) in the play phase of turn 2, as the app says it.
+    assert (state.turn.number, state.turn.seat, state.turn.phase) == (2, 2, Phase.PLAY)
+    assert state.seat(2).generals == ("guanyu",)
+    assert f" · {table_view(state).heading}\n" in result.stdout

@@ -70,7 +70,7 @@ def test_the_chart_runs_over_turns_with_deaths_marked(
     assert report["opened"] == len(game)
     chart = report["chart"]
     turns = game.state.turn.number
-    assert chart["unit"] == "回合"
+    assert chart["unit"] == "turns"
     assert chart["cursor"] == turns
     died = deaths(game)
     assert {int(k): v for k, v in chart["deaths"].items()} == {

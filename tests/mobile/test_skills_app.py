@@ -25,10 +25,11 @@ RED_CARD = next(
 def test_rende_and_wusheng_through_the_app(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
     report = run_driver(DRIVER, tmp_path, db)
-    buttons = report["buttons"]
-    assert buttons["play"][:2] == ["激将", "仁德"] and buttons["play"][-1] == "End the play phase"
-    assert "Unseen hand card" in buttons["rende"] and "Cancel" in buttons["rende"]
-    assert "Confirm" in buttons["rende ready"]
+    buttons = report["buttons"]  # each as the command it stands for
+    assert buttons["play"][:2] == ["skill 1 jijiang", "skill 1 rende"]
+    assert buttons["play"][-1] == "next"  # 结束出牌
+    assert "unseen" in buttons["rende"] and "cancel" in buttons["rende"]  # 暗牌, 取消
+    assert "ok" in buttons["rende ready"]  # 确定
     moves = report["moves"]
     assert "skill 1 rende x2 -> 3" in moves
     assert f"use 2 #{RED_CARD} as sha -> 1" in moves

@@ -6,7 +6,8 @@ camera, answers the prompts by simulated taps (targets by tapping seats,
 draws, a pass, the end of a phase) and screenshots every screen. Here its
 report is checked against the engine's replay of what the store holds (a
 separate path from what the app showed), and every screenshot's Chinese
-label against the packaged font's own glyphs.
+label against the packaged font's own glyphs: the app speaks Chinese here,
+and so do the tests, which word what they expect in the language in use.
 
 The screenshots stay in the folder printed by the test (pytest's tmp dir).
 """
@@ -22,13 +23,14 @@ from PIL import Image
 from assistant.camera import sticker_label
 from assistant.cli.inputs import format_inputs
 from assistant.cli.play import play_script
-from assistant.i18n import speaking
+from assistant.i18n import _, role_name, variant_name
 from assistant.review import log_entries
 from assistant.session import current_prompt, parse_script
 from assistant.store import Store
 from engine.derived import attack_range_value, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import replay
+from engine.state import Role
 from tests.mobile.app_run import NOTE, run_driver
 from tests.mobile.glyphs import text_problems
 from vision.decode import Decoder
@@ -40,12 +42,14 @@ DRIVER = Path(__file__).with_name("drive_table.py")
 VIDEO = REPO / "samples" / "demo.mp4"
 SCREENS = ("home", "setup", "table", "scan", "distances", "settlement", "log", "replay")
 
+pytestmark = pytest.mark.usefixtures("chinese")
+
 
 @pytest.fixture(scope="module")
 def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Game, Path]:
     out = tmp_path_factory.mktemp("table-app")
     db = out / "table.db"
-    report = run_driver(DRIVER, out, db)
+    report = run_driver(DRIVER, out, db, lang="zh_CN")
     print(f"screenshots of every screen in {out}")
     with Store.open(f"sqlite:///{db}") as store:
         game = replay(store.record(report["game_id"]))
@@ -54,7 +58,7 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], Game,
 
 
 def test_every_screen_was_shot_with_legible_chinese(run: tuple[dict[str, Any], Game, Path]) -> None:
-    report, _, _ = run
+    report = run[0]
     assert sorted(report["shots"]) == sorted(SCREENS)
     for name, shot in report["shots"].items():
         with Image.open(shot["path"]) as image:
@@ -67,24 +71,28 @@ def test_every_screen_was_shot_with_legible_chinese(run: tuple[dict[str, Any], G
 
 
 def test_table_screen_shows_what_the_engine_says(run: tuple[dict[str, Any], Game, Path]) -> None:
-    report, game, _ = run
+    report, game, _out = run
     state = game.state
     shown = report["screens"]["table"]
     assert len(shown["seats"]) == 5
     for seat in shown["seats"]:
         s = state.seat(seat["seat"])
         assert seat["hp"] == f"{s.hp}/{s.max_hp}"
-        assert seat["hand"].startswith(f"手牌 {s.hand_count}/{hand_limit_value(state, s.seat)}")
+        assert seat["hand"] == _("Hand {hand}/{limit}  Range {range}").format(
+            hand=s.hand_count,
+            limit=hand_limit_value(state, s.seat),
+            range=attack_range_value(state, s.seat),
+        )
     assert shown["prompt"] == current_prompt(state).text
     # The game the video and the taps tell: 关羽's 杀 hit 刘备 (lord, 5 HP) for 1.
     assert state.seat(1).hp == 4 and state.seat(1).weapon == 92
     assert state.seat(2).offensive_horse == 102
-    assert "End the play phase" in shown["buttons"]
+    assert shown["commands"][-1] == "next"  # 结束出牌
 
 
 def test_every_card_of_the_video_is_accounted_for(run: tuple[dict[str, Any], Game, Path]) -> None:
     """Each card the decoder finds in the video is in the seen list and in a move."""
-    report, game, _ = run
+    report, game, _out = run
     with VideoSource(VIDEO) as source:
         payloads = {e.payload for e in Scanner(source, Decoder(), Tracker()) if e.kind == "seen"}
     assert len(payloads) == 5
@@ -96,7 +104,7 @@ def test_every_card_of_the_video_is_accounted_for(run: tuple[dict[str, Any], Gam
 
 
 def test_distances_screen_matches_the_engine(run: tuple[dict[str, Any], Game, Path]) -> None:
-    report, game, _ = run
+    report, game, _out = run
     state = game.state
     shown = report["screens"]["distances"]
     reach = attack_range_value(state, 1)
@@ -112,9 +120,8 @@ def test_distances_screen_matches_the_engine(run: tuple[dict[str, Any], Game, Pa
 
 
 def test_log_and_replay_screens_match_the_game(run: tuple[dict[str, Any], Game, Path]) -> None:
-    report, game, _ = run
-    with speaking("zh_CN"):  # the app's language (its default)
-        entries = log_entries(game)
+    report, game, _out = run
+    entries = log_entries(game)
     shown = report["screens"]["log"]
     assert [tuple(e) for e in shown] == [(e.move, e.text) for e in entries]
     replayed = report["screens"]["replay"]
@@ -128,7 +135,7 @@ def test_a_note_from_the_log_screen_is_kept_and_shown_in_the_replay(
 ) -> None:
     """备注 on move 15 of the log screen: stored with the game, journaled as a `note`
     input, and shown under move 15 in the replay."""
-    report, _, out = run
+    report, _game, out = run
     assert report["note"]
     assert NOTE in report["screens"]["replay"]["lines"]
     with Store.open(f"sqlite:///{out / 'table.db'}") as store:
@@ -142,7 +149,7 @@ def test_the_journal_is_what_the_table_did(run: tuple[dict[str, Any], Game, Path
 
     Played back as a table script without the app or the video, it gives the same game.
     """
-    report, game, _ = run
+    report, game, _out = run
     commands = parse_script(report["journal"])
     verbs = [c.verb for c in commands]
     assert verbs[:2] == ["setup", "role"] and verbs.count("general") == 5
@@ -156,8 +163,9 @@ def test_the_setup_screen_offers_the_variants_of_a_table_size(
     run: tuple[dict[str, Any], Game, Path],
 ) -> None:
     """变体 at 8 players: 标准, 双内奸, 国际版 (with its 平民); none at 5."""
-    report, _, _ = run
+    report = run[0]
     variants = report["variants"]
-    assert variants["shown"] == ["标准", "双内奸", "国际版"]
-    assert "平民1" in variants["roles"]
+    assert variants["shown"] == [variant_name(v) for v in ("", "two_renegades", "international")]
+    assert variants["shown"][1] == "双内奸"
+    assert role_name(Role.CIVILIAN) in variants["roles"]
     assert variants["after"] == [False, ""]
