@@ -110,6 +110,25 @@ def test_messages_are_never_built_before_translation(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", _python_sources(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_message_hides_inside_an_f_string(path: Path) -> None:
+    """Babel's extraction does not look inside f-strings (Python 3.11 reads one as a
+    single token): ``f"{_('x')}"`` would never reach the catalogs."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for inner in ast.walk(node):
+            if (
+                isinstance(inner, ast.Call)
+                and isinstance(inner.func, ast.Name)
+                and inner.func.id in KEYWORDS
+            ):
+                pytest.fail(
+                    f"{path.relative_to(ROOT)}:{inner.lineno}: {inner.func.id}() inside an f-string"
+                )
+
+
+@pytest.mark.parametrize("path", _python_sources(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_underscore_is_never_rebound_where_it_translates(path: Path) -> None:
     """``for _ in ...`` in a module that translates with ``_`` silently breaks ``_()``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -224,6 +224,13 @@ class PayloadError(ValueError):
         return (type(self), (self.code, self.reason, self.payload))
 
     @property
+    def quotable(self) -> str | None:
+        """The text read, when it may be shown: a damaged sticker, never another QR
+        code's content (see `summary`)."""
+        text = self.payload
+        return text if isinstance(text, str) and _sticker_like(text) else None
+
+    @property
     def summary(self) -> str:
         """One line on the fault that never repeats a text that is not a sticker.
 

@@ -52,7 +52,7 @@ from types import TracebackType
 from typing import Final, TypeAlias
 
 from assistant.i18n import N_, _, language, tr
-from assistant.stickers import describe_tag
+from assistant.stickers import describe_tag, sticker_problem
 from vision.decode import Decoder
 from vision.payload import PayloadError, parse
 from vision.reading import Polygon, Reading
@@ -98,7 +98,7 @@ def _worded_label(payload: str, lang: str) -> tuple[str, str | None]:
     try:
         tag = parse(payload)
     except PayloadError as error:
-        return _("not a sticker"), error.reason
+        return _("not a sticker"), sticker_problem(error)
     return describe_tag(tag), None
 
 

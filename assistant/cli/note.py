@@ -76,7 +76,9 @@ def note_lines(move: int, text: str, label: str | None = None) -> list[str]:
     numbers its lines, then ``label`` (default: "note:"); a text of several lines goes
     on under the first."""
     first, *rest = _LINE_END.split(text)
-    head = f"{move:>6}  {_('note:') if label is None else label} "
+    if label is None:
+        label = _("note:")
+    head = f"{move:>6}  {label} "
     return [head + first, *(" " * display_width(head) + line for line in rest)]
 
 

@@ -9,11 +9,20 @@ use; a key it does not know stays as it is.
 
 from __future__ import annotations
 
-from assistant.i18n import card_name, general_name, kingdom_name, pgettext, role_name
-from engine.cards import CardType, Package, Subtype
+from assistant.i18n import (
+    card_name,
+    gender_name,
+    general_name,
+    kingdom_name,
+    package_name,
+    pgettext,
+    role_name,
+    subtype_name,
+    type_name,
+)
 from engine.catalogue import standard_catalogue
 from engine.derived import kind
-from engine.generals import Gender, Kingdom
+from engine.generals import Kingdom
 from engine.state import Role
 
 __all__ = [
@@ -42,43 +51,6 @@ def general_key_name(key: str) -> str:
         return general_name(standard_catalogue().general(key))
     except KeyError:
         return key
-
-
-def type_name(kind: CardType) -> str:
-    """A card type (basic, trick, delayed trick, equipment)."""
-    return {
-        CardType.BASIC: pgettext("card type", "basic"),
-        CardType.TRICK: pgettext("card type", "trick"),
-        CardType.DELAYED_TRICK: pgettext("card type", "delayed trick"),
-        CardType.EQUIPMENT: pgettext("card type", "equipment"),
-    }[kind]
-
-
-def subtype_name(subtype: Subtype) -> str:
-    """An equipment slot (weapon, armour, +1 horse ...)."""
-    return {
-        Subtype.WEAPON: pgettext("card type", "weapon"),
-        Subtype.ARMOUR: pgettext("card type", "armour"),
-        Subtype.DEFENSIVE_HORSE: pgettext("card type", "+1 horse"),
-        Subtype.OFFENSIVE_HORSE: pgettext("card type", "-1 horse"),
-        Subtype.TREASURE: pgettext("card type", "treasure"),
-    }[subtype]
-
-
-def package_name(package: Package) -> str:
-    """A card package (standard, EX, maneuvering)."""
-    return {
-        Package.STANDARD: pgettext("card package", "standard"),
-        Package.EX: pgettext("card package", "EX"),
-        Package.MANEUVERING: pgettext("card package", "maneuvering"),
-    }[package]
-
-
-def gender_name(gender: Gender) -> str:
-    return {
-        Gender.MALE: pgettext("gender", "male"),
-        Gender.FEMALE: pgettext("gender", "female"),
-    }[gender]
 
 
 def status_name(status: str) -> str:

@@ -28,8 +28,10 @@ from enum import Enum
 from typing import Final
 
 from assistant.i18n.languages import catalog, language
-from engine.cards import Card, CardKind
-from engine.generals import General, Kingdom, Skill
+from engine.cards import Card, CardKind, CardType, Colour, Element, Package, Subtype, Suit
+from engine.frames import Point
+from engine.generals import Gender, General, Kingdom, Skill
+from engine.modes import Mode
 from engine.state import Phase, Role
 from engine.table import IllegalMove
 from engine.text import Text
@@ -39,6 +41,9 @@ __all__ = [
     "_",
     "card_name",
     "card_text",
+    "colour_name",
+    "element_name",
+    "gender_name",
     "general_name",
     "gettext",
     "join_list",
@@ -46,12 +51,16 @@ __all__ = [
     "mode_name",
     "ngettext",
     "npgettext",
+    "package_name",
     "pgettext",
     "phase_name",
+    "point_name",
     "role_name",
     "skill_name",
     "skill_text",
+    "subtype_name",
     "tr",
+    "type_name",
     "variant_name",
 ]
 
@@ -194,6 +203,103 @@ def join_list(items: Iterable[object]) -> str:
     return pgettext("list separator", ", ").join(tr(item) for item in items)
 
 
+def type_name(kind: CardType) -> str:
+    """A card type (basic, trick, delayed trick, equipment)."""
+    return {
+        CardType.BASIC: pgettext("card type", "basic"),
+        CardType.TRICK: pgettext("card type", "trick"),
+        CardType.DELAYED_TRICK: pgettext("card type", "delayed trick"),
+        CardType.EQUIPMENT: pgettext("card type", "equipment"),
+    }[kind]
+
+
+def subtype_name(subtype: Subtype) -> str:
+    """An equipment slot (weapon, armour, +1 horse ...)."""
+    return {
+        Subtype.WEAPON: pgettext("card type", "weapon"),
+        Subtype.ARMOUR: pgettext("card type", "armour"),
+        Subtype.DEFENSIVE_HORSE: pgettext("card type", "+1 horse"),
+        Subtype.OFFENSIVE_HORSE: pgettext("card type", "-1 horse"),
+        Subtype.TREASURE: pgettext("card type", "treasure"),
+    }[subtype]
+
+
+def package_name(package: Package) -> str:
+    """A card package (standard, EX, maneuvering)."""
+    return {
+        Package.STANDARD: pgettext("card package", "standard"),
+        Package.EX: pgettext("card package", "EX"),
+        Package.MANEUVERING: pgettext("card package", "maneuvering"),
+    }[package]
+
+
+def gender_name(gender: Gender) -> str:
+    return {
+        Gender.MALE: pgettext("gender", "male"),
+        Gender.FEMALE: pgettext("gender", "female"),
+    }[gender]
+
+
+def _point_names() -> dict[Point, str]:
+    """The timing points as rules 003 names them (使用牌时 ...), in the language in use."""
+    return {
+        Point.DECLARE: pgettext("timing point", "declare"),
+        Point.CHOOSE_TARGETS: pgettext("timing point", "choose targets"),
+        Point.BECOME_TARGET: pgettext("timing point", "become a target"),
+        Point.AFTER_TARGETING: pgettext("timing point", "after targeting"),
+        Point.RESPOND: pgettext("timing point", "respond"),
+        Point.TAKE_EFFECT: pgettext("timing point", "take effect"),
+        Point.TO_DISCARD: pgettext("timing point", "to the discard pile"),
+        Point.BEFORE_CAUSING: pgettext("timing point", "before causing damage"),
+        Point.CAUSING: pgettext("timing point", "causing damage"),
+        Point.RECEIVING: pgettext("timing point", "receiving damage"),
+        Point.HP_CHANGE: pgettext("timing point", "losing HP"),
+        Point.AFTER_DAMAGE: pgettext("timing point", "after damage"),
+        Point.DYING: pgettext("timing point", "dying"),
+        Point.DEATH: pgettext("timing point", "death"),
+        Point.JUDGEMENT: pgettext("timing point", "judgement"),
+        Point.DRAW: pgettext("timing point", "draw"),
+        Point.WAIT: pgettext("timing point", "waiting for a choice"),
+        Point.DODGED: pgettext("timing point", "after being answered"),
+        Point.JUDGE_BEFORE: pgettext("timing point", "before the judgement takes effect"),
+        Point.JUDGE_AFTER: pgettext("timing point", "after the judgement took effect"),
+        Point.SHAN_NEEDED: pgettext("timing point", "a Shan is needed"),
+        Point.SHA_NEEDED: pgettext("timing point", "a Sha is needed"),
+        Point.TURN_START: pgettext("timing point", "start of the turn"),
+        Point.PREPARATION: pgettext("timing point", "preparation phase"),
+        Point.JUDGEMENT_PHASE: pgettext("timing point", "judgement phase"),
+        Point.DRAW_START: pgettext("timing point", "start of the draw phase"),
+        Point.DRAW_END: pgettext("timing point", "end of the draw phase"),
+        Point.PLAY_START: pgettext("timing point", "start of the play phase"),
+        Point.PLAY_END: pgettext("timing point", "end of the play phase"),
+        Point.DISCARD_START: pgettext("timing point", "start of the discard phase"),
+        Point.DISCARD_END: pgettext("timing point", "end of the discard phase"),
+        Point.END_PHASE: pgettext("timing point", "end phase"),
+        Point.TURN_END: pgettext("timing point", "end of the turn"),
+        Point.HAND_EMPTIED: pgettext("timing point", "the last hand card is lost"),
+        Point.EQUIPMENT_LOST: pgettext("timing point", "an equipment card is lost"),
+    }
+
+
+def point_name(point: Point) -> str:
+    """A timing point's name in the language in use (使用牌时 ...)."""
+    return _point_names()[point]
+
+
+def colour_name(colour: Colour) -> str:
+    return {
+        Colour.RED: pgettext("colour", "red"),
+        Colour.BLACK: pgettext("colour", "black"),
+    }[colour]
+
+
+def element_name(element: Element) -> str:
+    return {
+        Element.FIRE: pgettext("element", "fire"),
+        Element.THUNDER: pgettext("element", "thunder"),
+    }[element]
+
+
 # ---------------------------------------------------------------- the engine's sentences
 
 
@@ -227,6 +333,24 @@ def tr(thing: object) -> str:
         return phase_name(thing)
     if isinstance(thing, Role):
         return role_name(thing)
+    if isinstance(thing, Point):
+        return point_name(thing)
+    if isinstance(thing, Suit):
+        return thing.symbol
+    if isinstance(thing, Colour):
+        return colour_name(thing)
+    if isinstance(thing, Element):
+        return element_name(thing)
+    if isinstance(thing, CardType):
+        return type_name(thing)
+    if isinstance(thing, Subtype):
+        return subtype_name(thing)
+    if isinstance(thing, Package):
+        return package_name(thing)
+    if isinstance(thing, Gender):
+        return gender_name(thing)
+    if isinstance(thing, Mode):
+        return mode_name(thing.name)
     if isinstance(thing, Enum):
         return str(thing.value)
     return str(thing)

@@ -58,6 +58,7 @@ from assistant.session.sightings import (
     region_seat,
 )
 from assistant.session.skill_input import PendingSkill, confirm_label
+from assistant.stickers import sticker_problem
 from assistant.store import ConflictError, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
@@ -1051,7 +1052,8 @@ class TableSession:
 
         A kind other than seen or gone, or a region `region_problem` refuses,
         is refused before the payload is read. A payload that is not a sticker
-        is refused with its `PayloadError.summary`, which never repeats another QR
+        is refused with `sticker_problem` (vision's `PayloadError.summary` in the source's
+        words), which never repeats another QR
         code's text (a Wi-Fi password), so no reply or journal row holds it.
         """
         problem = kind_problem(sighting.kind) or region_problem(sighting.region)
@@ -1062,7 +1064,7 @@ class TableSession:
         except PayloadError as exc:
             if sighting.kind == "gone":
                 return Reply(True, _("an unreadable sticker gone: nothing to do"))
-            return self._fail(_("unreadable sticker: {reason}").format(reason=tr(exc.summary)))
+            return self._fail(_("unreadable sticker: {reason}").format(reason=sticker_problem(exc)))
         if sighting.kind == "gone":
             return Reply(True, _("{sticker} gone: nothing to do").format(sticker=sighting.payload))
         last = self._last_seen

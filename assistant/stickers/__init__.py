@@ -4,7 +4,7 @@
 decides which stickers a table needs and has `vision.labels` draw them.
 """
 
-from assistant.stickers.names import describe_tag
+from assistant.stickers.names import describe_tag, sticker_problem
 from assistant.stickers.sheets import (
     KINDS,
     PAPERS,
@@ -22,6 +22,7 @@ __all__ = [
     "describe_tag",
     "parse_kinds",
     "sheet_words",
+    "sticker_problem",
     "stickers_for",
     "write_labels",
 ]

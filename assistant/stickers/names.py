@@ -8,13 +8,23 @@
 
 from __future__ import annotations
 
-from assistant.i18n import _, card_name, general_name, pgettext, role_name
+from assistant.i18n import SOURCE, _, card_name, general_name, language, pgettext, role_name
 from assistant.terms import ROLE_CARDS
 from engine.catalogue import standard_catalogue
 from engine.state import Role
-from vision.payload import Action, ActionTag, CardTag, GeneralTag, RoleTag, SeatTag, Tag
+from vision.payload import (
+    Action,
+    ActionTag,
+    CardTag,
+    Fault,
+    GeneralTag,
+    PayloadError,
+    RoleTag,
+    SeatTag,
+    Tag,
+)
 
-__all__ = ["action_name", "describe_tag", "role_card_name"]
+__all__ = ["action_name", "describe_tag", "role_card_name", "sticker_problem"]
 
 _ROLE_KEYS = {number: english for number, _chinese, english, _copies in ROLE_CARDS}
 
@@ -64,3 +74,46 @@ def describe_tag(tag: Tag) -> str:
         case ActionTag(action=action):
             return _("action {action} {name}").format(action=action.value, name=action_name(action))
     raise TypeError(f"not a sticker tag: {tag!r}")  # pragma: no cover
+
+
+def _problems() -> dict[Fault, str]:
+    characters = _("characters no sticker has")
+    return {
+        Fault.NOT_TEXT: _("not text"),
+        Fault.EMPTY: _("nothing was read"),
+        Fault.URI: _("another QR code (a link, a Wi-Fi login ...), not a sticker"),
+        Fault.FULL_WIDTH: characters,
+        Fault.NON_ASCII: characters,
+        Fault.CONTROL: characters,
+        Fault.WHITESPACE: characters,
+        Fault.LOWER_CASE: characters,
+        Fault.BAD_CHARACTER: characters,
+        Fault.TRUNCATED: _("cut short: part of the sticker was not read"),
+        Fault.TOO_SHORT: _("cut short: part of the sticker was not read"),
+        Fault.TOO_LONG: _("too long for a sticker"),
+        Fault.BAD_PREFIX: _("not an sgs-table sticker"),
+        Fault.BAD_VERSION: _("a sticker format this version does not read"),
+        Fault.UNSUPPORTED_VERSION: _("a sticker format this version does not read"),
+        Fault.UNKNOWN_KIND: _("an unknown kind of sticker"),
+        Fault.NOT_DIGITS: _("a damaged sticker: its number is not all digits"),
+        Fault.NOT_LETTERS: _("a damaged sticker: its action code is not all letters"),
+        Fault.BAD_CHECK: _("the check character does not match: a misprinted or altered sticker"),
+        Fault.OUT_OF_RANGE: _("a number no sticker carries"),
+        Fault.UNKNOWN_ACTION: _("an unknown action token"),
+    }
+
+
+def sticker_problem(error: PayloadError) -> str:
+    """Why a text read is not a sticker, in the language in use; one line.
+
+    The source's messages (``C``) keep vision's own detailed reason
+    (`PayloadError.summary`); a language says what kind of fault it is. Either
+    way only a damaged sticker's text is quoted, never another QR code's.
+    """
+    if language() == SOURCE:
+        return error.summary
+    problem = _problems()[error.code]
+    text = error.quotable
+    return (
+        problem if text is None else _("{text}: {problem}").format(text=repr(text), problem=problem)
+    )

@@ -50,7 +50,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from assistant.i18n import _, card_name, pgettext, phase_name, skill_name, tr
+from assistant.i18n import _, card_name, phase_name, point_name, skill_name, tr
 from assistant.views.table import shown_general_name
 from engine.catalogue import standard_catalogue
 from engine.derived import active_skills, kind
@@ -74,55 +74,11 @@ class Actor:
 
 @dataclass(frozen=True, slots=True)
 class TimingView:
-    stack: tuple[str, ...]  # newest first, in words
+    stack: tuple[str, ...]  # newest first, in words (with what interrupted each)
     point: str  # the timing point's name
     acting: tuple[Actor, ...]
-
-
-def _point_names() -> dict[Point, str]:
-    """The timing points as rules 003 names them (使用牌时 ...), in the language in use."""
-    return {
-        Point.DECLARE: pgettext("timing point", "declare"),
-        Point.CHOOSE_TARGETS: pgettext("timing point", "choose targets"),
-        Point.BECOME_TARGET: pgettext("timing point", "become a target"),
-        Point.AFTER_TARGETING: pgettext("timing point", "after targeting"),
-        Point.RESPOND: pgettext("timing point", "respond"),
-        Point.TAKE_EFFECT: pgettext("timing point", "take effect"),
-        Point.TO_DISCARD: pgettext("timing point", "to the discard pile"),
-        Point.BEFORE_CAUSING: pgettext("timing point", "before causing damage"),
-        Point.CAUSING: pgettext("timing point", "causing damage"),
-        Point.RECEIVING: pgettext("timing point", "receiving damage"),
-        Point.HP_CHANGE: pgettext("timing point", "losing HP"),
-        Point.AFTER_DAMAGE: pgettext("timing point", "after damage"),
-        Point.DYING: pgettext("timing point", "dying"),
-        Point.DEATH: pgettext("timing point", "death"),
-        Point.JUDGEMENT: pgettext("timing point", "judgement"),
-        Point.DRAW: pgettext("timing point", "draw"),
-        Point.WAIT: pgettext("timing point", "waiting for a choice"),
-        Point.DODGED: pgettext("timing point", "after being answered"),
-        Point.JUDGE_BEFORE: pgettext("timing point", "before the judgement takes effect"),
-        Point.JUDGE_AFTER: pgettext("timing point", "after the judgement took effect"),
-        Point.SHAN_NEEDED: pgettext("timing point", "a Shan is needed"),
-        Point.SHA_NEEDED: pgettext("timing point", "a Sha is needed"),
-        Point.TURN_START: pgettext("timing point", "start of the turn"),
-        Point.PREPARATION: pgettext("timing point", "preparation phase"),
-        Point.JUDGEMENT_PHASE: pgettext("timing point", "judgement phase"),
-        Point.DRAW_START: pgettext("timing point", "start of the draw phase"),
-        Point.DRAW_END: pgettext("timing point", "end of the draw phase"),
-        Point.PLAY_START: pgettext("timing point", "start of the play phase"),
-        Point.PLAY_END: pgettext("timing point", "end of the play phase"),
-        Point.DISCARD_START: pgettext("timing point", "start of the discard phase"),
-        Point.DISCARD_END: pgettext("timing point", "end of the discard phase"),
-        Point.END_PHASE: pgettext("timing point", "end phase"),
-        Point.TURN_END: pgettext("timing point", "end of the turn"),
-        Point.HAND_EMPTIED: pgettext("timing point", "the last hand card is lost"),
-        Point.EQUIPMENT_LOST: pgettext("timing point", "an equipment card is lost"),
-    }
-
-
-def point_name(point: Point) -> str:
-    """A timing point's name in the language in use (使用牌时 ...)."""
-    return _point_names()[point]
+    # stack's entries apart: each one's own words, and what interrupted it ("" for the newest)
+    entries: tuple[tuple[str, str], ...] = ()
 
 
 _SHA_KINDS = ("sha", "fire_sha", "thunder_sha")
@@ -144,7 +100,8 @@ _PHASE_TIMINGS = {
 
 def timing_view(state: GameState) -> TimingView:
     """The settlement in progress: the stack in words, the timing point, who may act."""
-    return TimingView(_stack_words(state), _point(state), _acting(state))
+    entries = _stack_entries(state)
+    return TimingView(_stack_words(entries), _point(state), _acting(state), entries)
 
 
 def _frame_word(frame: object) -> str:
@@ -167,17 +124,20 @@ def _frame_word(frame: object) -> str:
     return type(frame).__name__
 
 
-def _stack_words(state: GameState) -> tuple[str, ...]:
+def _stack_entries(state: GameState) -> tuple[tuple[str, str], ...]:
+    """Newest first: each frame's words, and what interrupted it ("" for the newest)."""
     frames = list(reversed(state.stack))
-    out: list[str] = []
-    for i, frame in enumerate(frames):
-        text = tr(describe_frame(frame))
-        if i > 0:
-            text = _("{frame} — interrupted by {other}").format(
-                frame=text, other=_frame_word(frames[i - 1])
-            )
-        out.append(text)
-    return tuple(out)
+    return tuple(
+        (tr(describe_frame(frame)), _frame_word(frames[i - 1]) if i > 0 else "")
+        for i, frame in enumerate(frames)
+    )
+
+
+def _stack_words(entries: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    return tuple(
+        _("{frame} — interrupted by {other}").format(frame=text, other=by) if by else text
+        for text, by in entries
+    )
 
 
 def _point(state: GameState) -> str:

@@ -47,21 +47,12 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 __all__ = ["ActorCard", "SettlementScreen", "StackCard"]
 
-# How a `TimingView.stack` entry says what interrupted it; an entry worded
-# otherwise is shown whole.
-INTERRUPTED = " — interrupted by "
 CIRCLED = "①②③④⑤⑥⑦⑧⑨⑩"
 
 
 def order_mark(index: int) -> str:
     """①, ②, ... for the first ten; '11.' after that."""
     return CIRCLED[index] if index < len(CIRCLED) else f"{index + 1}."
-
-
-def split_entry(entry: str) -> tuple[str, str]:
-    """A stack entry's own words and what interrupted it ('' for the newest)."""
-    head, _sep, by = entry.partition(INTERRUPTED)
-    return head, by
 
 
 class StackCard(BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
@@ -163,8 +154,7 @@ class SettlementScreen(Screen):  # type: ignore[misc]
         self.acting_title = _("Who may act now, in order")
         box = self.stack_box
         box.clear_widgets()
-        for i, entry in enumerate(timing.stack):
-            text, by = split_entry(entry)
+        for i, (entry, (text, by)) in enumerate(zip(timing.stack, timing.entries, strict=True)):
             tag = _("Settling now") if i == 0 else _("Level {level}, waiting").format(level=i + 1)
             box.add_widget(StackCard(entry=entry, text=text, interrupted_by=by, tag=tag, depth=i))
         if not timing.stack:
