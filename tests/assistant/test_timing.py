@@ -15,7 +15,7 @@ def test_sha_on_daqiao_lists_liuli() -> None:
     play(g, f"draw 1 #{sha} x1", f"use 1 #{sha} -> 2")
     view = timing_view(g.state)  # 流离's window: 成为牌的目标时, before any 闪 is asked
     assert view.point == "become a target"
-    assert view.stack[0] == "seat 2 may use a skill (become_target), or pass"
+    assert view.stack[0] == "seat 2 may use a skill (become a target), or pass"
     assert [(a.seat, a.general, a.skills) for a in view.acting] == [(2, "大乔", ("流离",))]
     play(g, "pass 2")
     view = timing_view(g.state)

@@ -216,6 +216,7 @@ def test_the_command_line_app_plays_a_video_as_the_camera(tmp_path: Path) -> Non
     card the video shows must be taken (√) and be in a stored move.
     """
     from assistant.camera import sticker_label
+    from assistant.i18n import speaking
     from assistant.store import Store
     from vision.decode import Decoder
     from vision.sources import VideoSource
@@ -249,7 +250,9 @@ def test_the_command_line_app_plays_a_video_as_the_camera(tmp_path: Path) -> Non
     assert len(payloads) == 5
     taken = [line for line in result.stdout.splitlines() if line.startswith("seen ")]
     for payload in payloads:
-        assert any(f"√ {sticker_label(payload)}:" in line for line in taken), (payload, taken)
+        with speaking("zh_CN"):  # the app's language
+            label = sticker_label(payload)
+        assert any(f"√ {label}:" in line for line in taken), (payload, taken)
     with Store.open(f"sqlite:///{db}") as store:
         [game] = store.games()
         moves = [m.text or "" for m in store.moves(game.id)]
@@ -259,4 +262,6 @@ def test_the_command_line_app_plays_a_video_as_the_camera(tmp_path: Path) -> Non
     # The table at the end: seat 2 (关羽) in the play phase of turn 2, as the app says it.
     assert (state.turn.number, state.turn.seat, state.turn.phase) == (2, 2, Phase.PLAY)
     assert state.seat(2).generals == ("guanyu",)
-    assert f" · {table_view(state).heading}\n" in result.stdout
+    with speaking("zh_CN"):
+        heading = table_view(state).heading
+    assert f" · {heading}\n" in result.stdout
