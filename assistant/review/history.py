@@ -30,17 +30,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.i18n import _, ngettext, phase_name, tr
 from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.review.narration import SETUP_HEADING, narrate, turn_heading
 from assistant.review.stats import game_stats
 from engine.game import Game
 from engine.moves import (
     Choose,
+    Damage,
+    Die,
     Discard,
     Draw,
+    End,
     Forced,
     Give,
+    Heal,
+    LoseHp,
     Move,
+    Next,
     Pass,
     Recast,
     Respond,
@@ -50,6 +57,7 @@ from engine.moves import (
     Use,
     unforced,
 )
+from engine.rules import describe_winner
 
 __all__ = [
     "HpSeries",
@@ -59,6 +67,7 @@ __all__ = [
     "log_entries",
     "move_actor",
     "move_turns",
+    "silent_words",
 ]
 
 # The moves a seat makes itself (its ``seat`` is the one acting), for "the seat's next action".
@@ -90,8 +99,9 @@ class HpSeries:
 def log_entries(game: Game, upto: int | None = None) -> list[LogEntry]:
     """The narration of the first ``upto`` moves (default all), one entry a sentence.
 
-    A move the narration leaves silent (a phase step) still gets an entry,
-    its notation, so every move can be picked for undo or correction.
+    A move the narration leaves silent (a phase step, a pass) still gets an
+    entry, in words (`silent_words`), so every move can be picked for undo or
+    correction.
     """
     moves = game.moves
     last = len(moves) if upto is None else upto
@@ -108,11 +118,45 @@ def log_entries(game: Game, upto: int | None = None) -> list[LogEntry]:
         state = game.state_at(number - 1)  # a move belongs to the turn it was made in
         if state.turn.number != turn and state.turn.seat:
             turn, heading = state.turn.number, turn_heading(state)
-        lines = told.get(number) or [(turn, heading, notation)]
+        lines = told.get(number) or [(turn, heading, silent_words(game, number))]
         for said_turn, said_heading, text in lines:
             entries.append(LogEntry(number, said_turn, said_heading, text, notation, forced))
         turn, heading = lines[-1][0], lines[-1][1]
     return entries
+
+
+def silent_words(game: Game, number: int) -> str:
+    """Move ``number`` in words when the narration says nothing of it: the phase it
+    moves on to, who passed, the end of the game; another move's notation (a move
+    whose every effect the narration tells otherwise)."""
+    move = game.moves[number - 1]
+    plain = unforced(move)
+    after = game.state_at(number)
+    match plain:
+        case Next():
+            if after.over:
+                said = _("the game is over")
+            else:
+                said = _("on to the {phase}").format(phase=phase_name(after.turn.phase))
+        case Pass(seat=None):
+            said = _("nobody answers")
+        case Pass(seat=seat):
+            said = _("seat {seat} passes").format(seat=seat)
+        case End(winner=winner):
+            said = _("the game ends: {result}").format(result=tr(describe_winner(winner)))
+        case Damage(seat=seat, amount=amount):
+            said = ngettext(
+                "seat {seat} takes {n} damage", "seat {seat} takes {n} damage", amount
+            ).format(seat=seat, n=amount)
+        case Heal(seat=seat, amount=amount):
+            said = _("seat {seat} recovers {n} HP").format(seat=seat, n=amount)
+        case LoseHp(seat=seat, amount=amount):
+            said = _("seat {seat} loses {n} HP").format(seat=seat, n=amount)
+        case Die(seat=seat):
+            said = _("seat {seat} dies").format(seat=seat)
+        case _:
+            return str(move)
+    return _("{move} (forced)").format(move=said) if move is not plain else said
 
 
 def hp_series(game: Game) -> HpSeries:

@@ -57,7 +57,9 @@ class GeneralChoice:
 
     @property
     def label(self) -> str:
-        return f"{self.name} {self.key}"
+        """The general as the setup screen names it (its key is for search only: a
+        Chinese or Japanese screen shows no Latin word but a card's key)."""
+        return self.name
 
 
 def mode_choices() -> tuple[ModeChoice, ...]:

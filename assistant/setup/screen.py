@@ -7,9 +7,9 @@ the screen (``mobile/screens/setup.py``) only lays out what they return.
 >>> plan.pick(1, "liubei"), next_seat(plan, 1)
 (None, 2)
 >>> seat_lines(plan)[0].text
-'seat 1\\n刘备 liubei'
+'seat 1\\n刘备'
 >>> result_label(search_generals("zhaoyun")[0])
-'赵云 zhaoyun · 蜀 4'
+'赵云 · 蜀 4'
 >>> read_sticker("SG1S03W"), read_sticker("SG1G0121")
 (SetupSticker(seat=3, general=None), SetupSticker(seat=None, general='zhaoyun'))
 >>> read_sticker("SG1C042G") is None, read_sticker("hello") is None
@@ -58,7 +58,7 @@ class SeatLine:
 
     @property
     def text(self) -> str:
-        """'1号位 主公' then a line per general ('刘备 liubei'), or '未选'."""
+        """'1号位 主公' then a line per general ('刘备'), or '未选'."""
         if self.lord:
             head = _("seat {seat}, {role}").format(seat=self.seat, role=role_name(Role.LORD))
         else:
@@ -83,8 +83,8 @@ def general_choice(key: str) -> GeneralChoice:
 
 
 def result_label(choice: GeneralChoice) -> str:
-    """'赵云 zhaoyun · 蜀 4': name, key, kingdom and max HP."""
-    return f"{choice.name} {choice.key} · {choice.kingdom} {choice.max_hp}"
+    """'赵云 · 蜀 4': name, kingdom and max HP (the key finds it, but is not shown)."""
+    return f"{choice.label} · {choice.kingdom} {choice.max_hp}"
 
 
 def seat_lines(plan: TablePlan) -> tuple[SeatLine, ...]:

@@ -57,7 +57,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.uix.textinput import TextInput
 from kivy.utils import escape_markup
 
-from assistant.i18n import _, mode_name, ngettext
+from assistant.i18n import SOURCE, _, language, mode_name, ngettext
 from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
 from mobile.controller import TableController
@@ -67,6 +67,9 @@ from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
 from mobile.widgets.stats_table import StatsTable
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+# The languages whose screens show a move's notation under its words (English's own).
+NOTATION_LANGUAGES = frozenset({"en", SOURCE})
 
 __all__ = ["ReplayScreen"]
 
@@ -206,7 +209,10 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         else:
             notation = replay.notation(n)
             said = [escape_markup(line) for line in lines if line != notation]
-            said.append(f"[color=#b0ccba]{escape_markup(notation)}[/color]")
+            if language() in NOTATION_LANGUAGES:
+                # The record's notation is English words: a Chinese or Japanese screen
+                # leaves it to the log screen's box, where a move is corrected.
+                said.append(f"[color=#b0ccba]{escape_markup(notation)}[/color]")
             for text in self.notes.get(n, ()):
                 note = escape_markup(_("Note: {note}").format(note=text))
                 said.append(f"[color=#f2c14e]{note}[/color]")

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from assistant.review import hp_series, log_entries, narrate
+from assistant.review.history import silent_words
 from assistant.session import TableSession
 from assistant.store import Store, StoreError
 from engine.game import Game
-from engine.moves import Forced
+from engine.moves import Forced, Next, Pass, unforced
 from engine.record import load_record, replay
 from tests.engine.helpers import cid
 
@@ -74,8 +75,9 @@ def test_log_entries_tell_every_move_in_order(stem: str) -> None:
         assert all(e.forced == isinstance(move, Forced) for e in mine)
         if n in said:
             assert [(e.turn, e.heading, e.text) for e in mine] == said[n]
-        else:  # a silent move (a phase step) still gets one entry: its notation
-            assert [e.text for e in mine] == [str(move)]
+        else:  # a silent move (a phase step, a pass) still gets one entry, in words
+            assert [e.text for e in mine] == [silent_words(game, n)]
+            assert mine[0].text != str(move) or not isinstance(unforced(move), Pass | Next)
     # Every sentence of the narration is in the log, in the same order.
     assert [e.text for e in entries if e.move in said] == [
         text for n in sorted(said) for _, _, text in said[n]

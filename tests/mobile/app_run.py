@@ -39,6 +39,7 @@ def run_driver(
     lang: str | None = "C",
     settings: Path | None = None,
     args: Sequence[str] = (),
+    timeout: float = 180,
 ) -> dict[str, Any]:
     """Run ``driver OUT ARGS`` under Xvfb (unless there is a display) with the store at ``db``,
     speaking ``lang`` (see `app_environment`; the settings file: ``OUT/settings.json``);
@@ -52,7 +53,7 @@ def run_driver(
         env=app_environment(db, settings or out / "settings.json", lang),
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=timeout,
         check=False,
     )
     report_file = out / "report.json"
