@@ -806,6 +806,83 @@ class End(Move):
         return End(r.name(say("the winner")))
 
 
+MAX_PLAYER_NAME = 24
+"""The most characters a player's name has (what a seat tile has room for)."""
+_QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_ESCAPE = re.compile(r"\\(u[0-9a-fA-F]{4}|.)")
+
+
+def quote_name(text: str) -> str:
+    """A player's name as the notation writes it: in double quotes, a quote or a
+    backslash escaped, and any character that is not plainly visible as ``\\uXXXX``.
+
+    >>> quote_name('Zhang "Zz" San'), quote_name("张三\u200b")
+    ('"Zhang \\\\"Zz\\\\" San"', '"张三\\\\u200b"')
+    """
+    out = ['"']
+    for ch in text:
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif ch == " " or (ch.isprintable() and not ch.isspace()):
+            out.append(ch)
+        else:
+            out.append(f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else "?")
+    out.append('"')
+    return "".join(out)
+
+
+def name_problem(text: str) -> Text | None:
+    """Why ``text`` cannot be a player's name, or None: at most `MAX_PLAYER_NAME`
+    characters, plainly visible ones and single spaces, nothing around it."""
+    if text != text.strip():
+        return say("a player's name has no spaces around it")
+    if len(text) > MAX_PLAYER_NAME:
+        return say("a player's name is at most {limit} characters", limit=MAX_PLAYER_NAME)
+    if any(not (ch == " " or (ch.isprintable() and not ch.isspace())) for ch in text):
+        return say("a player's name holds only visible characters and spaces")
+    return None
+
+
+def _read_name(line: str) -> Move:
+    """``name SEAT "TEXT"``: read from the line itself, as the name may hold spaces."""
+    words = line.split(None, 2)
+    r = _Reader(words[1:2], line)
+    seat = r.seat()
+    rest = words[2] if len(words) > 2 else ""
+    found = _QUOTED.fullmatch(rest)
+    if found is None:
+        raise MoveSyntaxError(
+            say('{line}: expected the name in double quotes: name SEAT "TEXT"', line=shown(line))
+        )
+    text = _ESCAPE.sub(_unescape, found.group(1))
+    problem = name_problem(text)
+    if problem is not None:
+        raise MoveSyntaxError(say("{line}: {problem}", line=shown(line), problem=problem))
+    return Name(seat, text)
+
+
+def _unescape(found: re.Match[str]) -> str:
+    code = found.group(1)
+    return chr(int(code[1:], 16)) if len(code) == 5 and code[0] == "u" else code
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Move):
+    """The name of the person playing a seat (optional; ``""`` forgets it). Not a rule:
+    it changes nothing else, and may be recorded at any time, after the end too."""
+
+    verb: ClassVar[str] = "name"
+    seat: int
+    name: str
+
+    def tokens(self) -> list[str]:
+        return [str(self.seat), quote_name(self.name)]
+
+    @staticmethod
+    def read(r: _Reader) -> Name:  # pragma: no cover - parse_move reads it from the line
+        raise AssertionError("a name is read from its whole line")
+
+
 @dataclass(frozen=True, slots=True)
 class Mark(Move):
     """标记: a seat's named marks change by ``delta``."""
@@ -899,6 +976,8 @@ def parse_move(text: str) -> Move:
             raise MoveSyntaxError(say("{line}: one ! is enough", line=shown(line)))
         return Forced(inner)
     words = line.split()
+    if words[0] == Name.verb:
+        return _read_name(line)
     reader = _READERS.get(words[0])
     if reader is None:
         raise MoveSyntaxError(

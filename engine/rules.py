@@ -64,6 +64,7 @@ from engine.moves import (
     MaxHp,
     Move,
     MoveCards,
+    Name,
     Next,
     Pass,
     Recast,
@@ -77,6 +78,7 @@ from engine.moves import (
     Skip,
     Take,
     Use,
+    name_problem,
 )
 from engine.registry import AT_POINT, RULES, rule_source
 from engine.settlement import (
@@ -114,6 +116,8 @@ def apply(state: GameState, move: Move) -> GameState:
         return _setup(inner, forced)
     if not state.mode:
         raise IllegalMove(say("no game yet: the first move is setup"))
+    if type(inner) is Name:
+        return _name(state, inner)  # not a rule: nothing is settled, at any time
     if state.over and type(inner) not in (End, RoleReveal):
         raise IllegalMove(say("the game is over ({result})", result=describe_winner(state.winner)))
     mode = mode_named(state.mode)
@@ -1519,6 +1523,21 @@ def _chain(ctx: Ctx, m: Move) -> None:
             ctx.refuse(say("seat {seat} is already unchained", seat=m.seat))
     _free(ctx, _CHAINING)
     t.set_seat(evolve(s, chained=m.chained))
+
+
+def _name(state: GameState, m: Name) -> GameState:
+    """A seat's player named (or forgotten, with ""): the state otherwise as it was."""
+    if not 1 <= m.seat <= len(state.seats):
+        last = len(state.seats)
+        raise IllegalMove(say("there is no seat {seat} (seats 1-{last})", seat=m.seat, last=last))
+    problem = name_problem(m.name)
+    if problem is not None:
+        raise IllegalMove(problem)
+    seat = state.seat(m.seat)
+    if seat.player == m.name:
+        raise IllegalMove(say("seat {seat} has that name already", seat=m.seat))
+    seats = tuple(evolve(s, player=m.name) if s is seat else s for s in state.seats)
+    return evolve(state, seats=seats)
 
 
 def _flip(ctx: Ctx, m: Move) -> None:

@@ -119,6 +119,7 @@ class Seat(NamedTuple):
     flipped: bool = False  # 翻面 (face down)
     marks: tuple[tuple[str, int], ...] = ()
     lives: int = 1  # 1v1: generals still to come on, counting this one
+    player: str = ""  # the name of the person playing the seat, if the table gave one
 
     @property
     def hand_count(self) -> int:

@@ -195,6 +195,7 @@ def summary(state: GameState) -> dict[str, object]:
         seats.append(
             {
                 "seat": s.seat,
+                "player": s.player or None,
                 "general": s.generals[0] if s.generals else None,
                 "generals": list(s.generals),
                 "role": s.role.value if s.role else None,

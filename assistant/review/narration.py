@@ -77,6 +77,7 @@ from engine.moves import (
     Mark,
     Move,
     MoveCards,
+    Name,
     Next,
     Pass,
     Recast,
@@ -269,6 +270,10 @@ def narrate_move(move: Move, before: GameState, after: GameState) -> str | None:
             if before.seat(seat).alive != after.seat(seat).alive:
                 return None  # the death line names the role
             return _role_revealed(seat, role, after.mode)
+        case Name(seat=seat, name=player):
+            if player:
+                return _("seat {seat} is played by {player}").format(seat=seat, player=player)
+            return _("seat {seat}'s player is no longer named").format(seat=seat)
         case Reveal(seat=seat, general=general):
             return _("seat {seat} reveals {general}").format(
                 seat=seat, general=general_name(general)
@@ -738,6 +743,8 @@ def turn_heading(state: GameState) -> str:
     seat = state.turn.seat
     s = state.seat(seat)
     who = seat_label(state, seat)
+    if s.player:
+        who = _("{who} · {player}").format(who=who, player=s.player)
     if s.role is None:
         return _("Turn {turn} — {who}").format(turn=state.turn.number, who=who)
     return _("Turn {turn} — {who}, {role}").format(

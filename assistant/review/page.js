@@ -66,6 +66,7 @@
     head.append(el("span", "number", String(seat.seat)), " ");
     head.append(el("span", "general", seat.generals.map(general).join(" / ") || "—"));
     head.append(" ", el("span", "role", named(words.roles, seat.role) || "?"));
+    if (seat.player) head.append(" ", el("span", "player", seat.player));
     node.append(head);
     const hp = el("p", "hp");
     const bar = el("span", "bar");

@@ -30,7 +30,7 @@ import pytest
 
 from assistant.cli import build_parser, run
 from assistant.cli.state import state_json
-from assistant.i18n import SOURCE, phase_name, speaking
+from assistant.i18n import SOURCE, _, phase_name, speaking
 from assistant.review.page import frames_of, page_data, render_page, script_json
 from assistant.store import Store
 from engine.game import Game
@@ -51,7 +51,8 @@ def export_page(folder: Path, *extra: str) -> tuple[Path, Game]:
     out = io.StringIO()
     argv = ["export", str(game_id), "--format", "html", "-o", str(page), "--db", url, *extra]
     assert run(build_parser(), argv, out) == 0, out.getvalue()
-    assert out.getvalue() == f"wrote game {game_id} to {page}\n"
+    # In the language the test speaks (C: the source's own words).
+    assert out.getvalue() == _("wrote game {game} to {file}").format(game=game_id, file=page) + "\n"
     return page, game
 
 
