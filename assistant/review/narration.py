@@ -217,7 +217,11 @@ def _zone(zone: str) -> str:
         return _("the draw pile")
     if zone == "discard":
         return _("the discard pile")
-    return _("the {zone} zone").format(zone=zone)
+    if zone == "processing":
+        return _("the processing area")
+    if zone == "removed":
+        return _("the removed cards")
+    return zone
 
 
 def _used(cards: tuple[int, ...], as_kind: str | None) -> str:
