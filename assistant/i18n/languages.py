@@ -7,9 +7,9 @@ source, made and checked by ``scripts/i18n.py``), read with the standard
 library's ``gettext``: running the app or the command line needs nothing
 else.
 
-The language in use is one per process: the command line sets it once from
-``--lang`` or the environment, the app from its setting, and everything
-worded afterwards is in it.
+The language in use is one per process: at first the environment's (see
+`from_environment`), then the command line sets it from ``--lang``, the app
+from its setting, and everything worded afterwards is in it.
 
 ``C`` is not a language but the messages as the source writes them
 (English sentences, the catalogue's Chinese names), untranslated: what the
@@ -26,6 +26,7 @@ tests read, chosen with ``SGS_TABLE_LANG=C`` or ``set_language("C")``.
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from functools import cache
@@ -112,7 +113,9 @@ def catalog(lang: str) -> gettext.NullTranslations:
         return gettext.GNUTranslations(fp)
 
 
-_current: list[str] = [DEFAULT_LANGUAGE]
+# A program using the assistant speaks what its environment asks for, as gettext
+# programs do; the command line (--lang) and the app (its setting) choose again.
+_current: list[str] = [from_environment(os.environ)]
 
 
 def set_language(code: str) -> str:
