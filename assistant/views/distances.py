@@ -22,7 +22,7 @@ edges of the seats' boxes instead of their centres.
 >>> range_text(view)
 '攻击范围 1'
 >>> seat_lines(table_view(game.state).seats[0])
-['主公 · 蜀 · 体力 5/5 · 手牌 4 (上限 5)', '装备: 无', '判定区: 无']
+['主公 · 蜀 · 体力 5/5 · 手牌 4（上限 5）', '装备：无', '判定区：无']
 
 The reasons are the engine's, worded in the language in use (here the source's):
 

@@ -191,7 +191,7 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     # the target's known cards and an unseen hand card to tap.
     assert s.prompt.base.expects == "choose_card"
     zones = [b.label for b in table.buttons() if b.style == "hint"]
-    assert table.labels()[-1] == ("暗牌 (手牌)", "go")
+    assert table.labels()[-1] == ("暗牌（手牌）", "go")
     far_seat = s.state.seat(far)
     assert ("扫描所选的手牌" in zones) == (far_seat.hand_count > 0)
     assert ("扫描所选的装备" in zones) == bool(far_seat.equipment)
@@ -228,10 +228,11 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     assert s.prompt.base.expects == "discard"
     excess = s.state.seat(1).hand_count - hand_limit_value(s.state, 1)
     assert excess > 0
-    assert table.labels() == [(f"弃{excess}张 (请扫描)", "hint"), (f"弃{excess}张未扫描的牌", "go")]
+    hint, discard = f"弃置{excess}张牌（请扫描）", f"弃置{excess}张暗牌"
+    assert table.labels() == [(hint, "hint"), (discard, "go")]
     # The hand at its limit, the discard phase ends by itself (no 下一阶段 to tap).
     before = s.moves
-    button = table.only(f"弃{excess}张未扫描的牌")
+    button = table.only(f"弃置{excess}张暗牌")
     assert button.press is not None
     reply = button.press()
     assert reply.ok and reply.move == f"discard 1 x{excess}"

@@ -31,7 +31,7 @@ from tests.mobile.app_run import app_environment
 from tests.mobile.glyphs import Mask, glyph_problems, ink_mask
 
 REPO = Path(__file__).resolve().parents[2]
-TITLE = "三国杀 桌面助手"
+TITLE = "三国杀牌桌助手"
 TITLE_GLYPHS = TITLE.replace(" ", "")
 SCREEN = (1280, 800)
 
@@ -89,7 +89,7 @@ def title_band(mask: Mask) -> Mask | None:
 
 
 def title_glyph_problems(screenshot: Path) -> list[str]:
-    """Why the title row does not show 三国杀 桌面助手; empty when it does."""
+    """Why the title row does not show 三国杀牌桌助手; empty when it does."""
     return glyph_problems(title_band(ink_mask(Image.open(screenshot))), TITLE)
 
 

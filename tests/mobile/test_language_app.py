@@ -35,7 +35,7 @@ def test_the_app_starts_in_chinese_without_a_setting(runs: tuple[dict[str, Any],
     start = runs[0]["start"]
     assert start["language"] == "zh_CN"
     assert start["tab"] == "牌桌"
-    assert start["title"] == "三国杀 桌面助手"
+    assert start["title"] == "三国杀牌桌助手"
     assert start["chosen"] == ["zh_CN"]
     assert start["settings"] == {}
 
