@@ -29,7 +29,7 @@ from tests.assistant.test_store import SHORT_GAME
 UNFINISHED = "setup identity 4\nrole 1 lord\ngeneral 1 caocao\n"
 
 
-def reading(url: str) -> Store:
+def reading(url: str | None) -> Store:
     return Store(open_database(url, create=False))
 
 
@@ -50,8 +50,8 @@ def test_the_default_database_is_not_created_to_read(
 ) -> None:
     monkeypatch.delenv("SGS_TABLE_DB", raising=False)
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    with pytest.raises(DatabaseError, match="sgs-table.db does not exist"):
-        reading(None)  # type: ignore[arg-type]
+    with pytest.raises(DatabaseError, match=r"sgs-table\.db does not exist"):
+        reading(None)
     assert not (tmp_path / "data").exists(), "not even the data folder"
 
 
