@@ -5,7 +5,8 @@ A note is on a position, move MOVE of the moves in effect (0: the game as a
 whole, before its first move), and is kept with the game, append only: it is
 exported and imported with the record (docs/record-format.md) and shown by
 ``sgs-table replay`` under its move. An unknown game, a move outside the game
-or an empty note is one line on stderr and exit status 1.
+or an empty note is one line on stderr and exit status 1; a store that does
+not exist is status 3 (a note is never the reason a database is created).
 """
 
 from __future__ import annotations

@@ -13,7 +13,9 @@ final table exactly as ``sgs-table state RECORD --json`` prints it.
 
 Exit status 0 when the script reads, refusals or not (they are reported);
 with ``--strict``, 1 when any input was refused or any move forced. A script
-that does not read is one line on stderr and exit status 1.
+that does not read is one line on stderr and exit status 1; a ``--db`` store
+that cannot be opened, 3. A refused line that misspells a general or a mode
+says the nearest one (`script_hint`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """``sgs-table replay GAME [--at N]``: a game told turn by turn, then the table at move N.
 
 GAME is a stored game's id (see ``sgs-table games``; ``--db`` as for the
-store commands) or a record file (.sgs or .json). An unknown game, a record
-that does not read or replay, or an N outside the game is one line on
-stderr and exit status 1. Reviewers' notes (``sgs-table note``) are shown under
-the move they are on.
+store commands, opened only to read) or a record file (.sgs or .json). An
+unknown game, a record that does not read or replay, or an N outside the
+game is one line on stderr and exit status 1 (a store that cannot be opened:
+3). Reviewers' notes (``sgs-table note``) are shown under the move they are
+on. ``--json`` prints the turns told, the notes and the table as one object.
 """
 
 from __future__ import annotations
