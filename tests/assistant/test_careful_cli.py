@@ -467,3 +467,14 @@ def test_the_assistant_parser_alone_has_the_same_scheme() -> None:
     with pytest.raises(SystemExit) as done:
         run(build_parser(), ["gamez"], io.StringIO())
     assert done.value.code == 2
+
+
+def test_the_store_errors_have_their_statuses() -> None:
+    from assistant.cli.status import REFUSED, STORE, error_status, store_status
+    from assistant.store import ConflictError, DatabaseError, StoreError
+    from engine.record import RecordError
+
+    assert store_status(ConflictError(1, 2)) == STORE == 3  # another session wrote first
+    assert store_status(DatabaseError("database x does not exist")) == STORE
+    assert store_status(StoreError("no game 7 in x")) == REFUSED == 1
+    assert error_status(RecordError(3, "a bad line")) == REFUSED
