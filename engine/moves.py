@@ -12,7 +12,8 @@ Every move prints as one short line and parses back to an equal value::
 
 Notation: seats are plain numbers, cards are ``#id`` (the number on the
 sticker), a count of unseen cards is ``xN``, targets follow ``->``, a card
-used as another names the kind after ``as``. A ``!`` in front forces a move
+used as another names the kind after ``as``; a general is its key, or its
+Chinese name (read as the key). A ``!`` in front forces a move
 the engine thinks illegal (it is applied and flagged). See
 docs/record-format.md for every verb with examples.
 """
@@ -23,9 +24,11 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import ClassVar
 
 from engine.cards import Element
+from engine.catalogue import standard_catalogue
 from engine.text import Text, say
 
 MAX_MOVE_CHARS = 1000  # the longest real move (制衡 of a whole hand) is under 100
@@ -97,6 +100,25 @@ _ZONE = re.compile(r"(hand|equip|judge):([1-9][0-9]?)|pile|discard|processing|re
 
 
 _END_OF_LINE = say("the end of the line")
+
+
+def general_key(word: str) -> str | None:
+    """The key a general is written with: its key as it is (the rules refuse a key of no
+    general), or the key of the general whose Chinese name ``word`` is (曹操 -> caocao);
+    None for anything else. A record or a move may name a general either way; it is
+    written back with the key.
+
+    >>> general_key("caocao"), general_key("曹操"), general_key("曹超")
+    ('caocao', 'caocao', None)
+    """
+    if _NAME.fullmatch(word):
+        return word
+    return _chinese_names().get(word)
+
+
+@cache
+def _chinese_names() -> dict[str, str]:
+    return {g.name: g.key for g in standard_catalogue().generals}
 
 
 class _Reader:
@@ -247,11 +269,11 @@ class General(Move):
     @staticmethod
     def read(r: _Reader) -> General:
         seat = r.seat()
-        names = tuple(r.take().split(","))
-        if not all(_NAME.fullmatch(n) for n in names):
+        keys = tuple(general_key(n) for n in r.take().split(","))
+        if not all(keys):
             r.i -= 1
-            raise r.fail(say("general keys like caocao or caocao,simayi"))
-        return General(seat, names, r.keyword("hidden"))
+            raise r.fail(say("general keys or Chinese names like caocao, 曹操 or caocao,simayi"))
+        return General(seat, tuple(k for k in keys if k), r.keyword("hidden"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +305,12 @@ class Reveal(Move):
 
     @staticmethod
     def read(r: _Reader) -> Reveal:
-        return Reveal(r.seat(), r.name(say("a general key")))
+        seat = r.seat()
+        key = general_key(r.peek() or "")
+        if key is None:
+            raise r.fail(say("a general's key or Chinese name"))
+        r.i += 1
+        return Reveal(seat, key)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,6 +61,25 @@ def taps_beside(camera: str | None) -> Path | None:
     return script if path.is_file() and script.is_file() else None
 
 
+def demo_database(db: str | None, taps: Path | None) -> str | None:
+    """The database of this run: ``db`` when given; for a demo run (a table script of
+    taps played with a video, as ``make run`` does without a camera) a store of its own
+    (`assistant.store.fresh_demo_database`), so a demo game never lands in the player's
+    database nor is offered by 继续对局; else None, the player's database."""
+    if db is not None or taps is None:
+        return db
+    from assistant.i18n import _
+    from assistant.store import fresh_demo_database
+
+    demo = fresh_demo_database()
+    print(
+        _("demo: the games of this run go to {database}, not to your database").format(
+            database=demo
+        )
+    )
+    return str(demo)
+
+
 def run_app(
     *,
     screenshot: Path | None = None,
@@ -82,7 +101,8 @@ def run_app(
     script (docs/table-script.md) played with the video (default: the one
     beside a sample video).
     screen: the screen to open on. db: the database (default $SGS_TABLE_DB
-    or the user's data folder). lang: the language for this run, over the
+    or the user's data folder; for a demo run, a store of its own: see
+    `demo_database`). lang: the language for this run, over the
     app's setting (see the module's docstring). Returns 1 if the screenshot was asked for
     and could not be saved, or the camera could not be opened, else 0.
     """
@@ -91,13 +111,14 @@ def run_app(
 
     from mobile.kivy_app import Options, run
 
+    taps = taps if taps is not None else taps_beside(camera)
     options = Options(
         screenshot=screenshot,
         exit_after=exit_after,
         camera=camera,
-        taps=taps if taps is not None else taps_beside(camera),
+        taps=taps,
         screen=screen,
-        db=db,
+        db=demo_database(db, taps),
         lang=lang,
     )
     return run(options, font=Path(font) if font else None)
@@ -123,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def add_app_arguments(parser: argparse.ArgumentParser) -> None:
     """The app's options, shared by ``python -m mobile.app`` and ``sgs-table app``."""
-    from assistant.cli import positive_number
+    from assistant.cli import add_db, db_help, positive_number
     from assistant.i18n import _
 
     parser.add_argument(
@@ -147,7 +168,12 @@ def add_app_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a table script to play with the video (default: NAME-taps.txt beside NAME.mp4)"),
     )
     parser.add_argument("--screen", choices=SCREENS, help=_("the screen to open on"))
-    parser.add_argument("--db", metavar="URL", help=_("database URL or SQLite file"))
+    add_db(
+        parser,
+        _("{database}; a demo run (a video with its taps) has a store of its own").format(
+            database=db_help()
+        ),
+    )
     parser.add_argument(
         "--size",
         type=_window_size,

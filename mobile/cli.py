@@ -35,9 +35,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _app(args: argparse.Namespace, out: TextIO) -> int:
     # Kivy is imported only when the app really starts.
+    from assistant.cli import store_status
+    from assistant.store import StoreError
     from mobile.app import run_from_arguments
 
-    return run_from_arguments(args, args.parser)
+    try:
+        return run_from_arguments(args, args.parser)
+    except StoreError as error:  # the store the app was given cannot be opened
+        print(f"sgs-table app: {error}", file=sys.stderr)
+        return store_status(error)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,8 +1,15 @@
-"""What the subcommand modules share: the subparsers type, argument types, reading a record.
+"""What the subcommand modules share: the subparsers type, argument types, reading a
+record, opening the store.
 
 Each module of ``assistant.cli`` adds one subcommand with ``add_command``;
 its handler takes the parsed arguments and the output stream and returns
-the exit status.
+the exit status (`assistant.cli.status`).
+
+Every subcommand that touches the store takes ``--db`` (`add_db`: an
+SQLAlchemy URL or a SQLite file, default ``$SGS_TABLE_DB``, else the user's
+data folder) and opens it one of two ways (`open_store`): to write, which
+creates what is missing, or to read, which creates nothing (a missing
+database is an error naming it).
 """
 
 from __future__ import annotations
@@ -13,19 +20,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO, TypeAlias
 
+from assistant.cli.status import store_status
+from assistant.cli.suggest import did_you_mean, suggestion_for
 from assistant.i18n import _, tr
-from assistant.store import ENV_VAR, Store, StoreError
+from assistant.store import ENV_VAR, Store, StoreError, open_database
 from engine.game import Game
 from engine.record import MAX_RECORD_BYTES, Record, RecordError, check_game, decode_record
 
 __all__ = [
     "Commands",
     "Handler",
+    "add_db",
     "add_output",
     "at_least_one",
     "db_help",
     "error_text",
     "needs_vision",
+    "open_store",
     "positive_number",
     "read_game",
     "read_record",
@@ -46,15 +57,23 @@ def db_help() -> str:
     ).format(variable=ENV_VAR)
 
 
-def error_text(exc: Exception) -> str:
+def add_db(p: argparse.ArgumentParser, help_text: str | None = None) -> None:
+    """``--db URL``, the same on every subcommand that touches a store."""
+    p.add_argument("--db", metavar="URL", help=help_text or db_help())
+
+
+def error_text(exc: Exception, *, suggest: bool = True) -> str:
     """An error for a person, in the language in use: a record's names its line, an
-    engine's is worded by `assistant.i18n.tr`, the store's is worded already."""
+    engine's is worded by `assistant.i18n.tr`, the store's is worded already; an
+    unknown general, card, mode ... with the nearest known one (`assistant.cli.suggest`),
+    unless not ``suggest`` (for a caller that says more after it)."""
     if isinstance(exc, RecordError):
         reason = tr(exc.reason)
-        if exc.line is None:
-            return reason
-        return _("line {line}: {reason}").format(line=exc.line, reason=reason)
-    return tr(exc)
+        if exc.line is not None:
+            reason = _("line {line}: {reason}").format(line=exc.line, reason=reason)
+    else:
+        reason = tr(exc)
+    return did_you_mean(reason, suggestion_for(exc)) if suggest else reason
 
 
 def needs_vision(command: str, error: ImportError) -> str:
@@ -137,11 +156,27 @@ def read_game(path: Path) -> tuple[Record, Game]:
         raise RecordError(None, f"{path}: {error_text(exc)}") from None
 
 
-def with_store(url: str | None, action: Callable[[Store], int]) -> int:
-    """Run `action` on the store at `url`; a store failure is one line on stderr, status 1."""
+def open_store(url: str | None, *, write: bool) -> Store:
+    """The store at ``url`` (``--db``; None: ``$SGS_TABLE_DB``, else the default file),
+    opened to write (the database and its tables are created when missing) or only to
+    read (nothing is created: a database that does not exist is a DatabaseError naming
+    it, and nothing can be written through it)."""
+    return Store(open_database(url, create=write))
+
+
+def with_store(
+    url: str | None, action: Callable[[Store], int], *, write: bool = False, existing: bool = False
+) -> int:
+    """Run `action` on the store at `url`, opened to read unless ``write``
+    (`open_store`); with ``existing``, a write to a store that must be there already
+    (a note, an archive mark: a database created only to say "no game 1" is not
+    wanted). A store's error is one line on stderr and its exit status
+    (`assistant.cli.status.store_status`)."""
     try:
-        with Store.open(url) as store:
+        if write and existing:
+            open_store(url, write=False).close()  # a DatabaseError naming it when missing
+        with open_store(url, write=write) as store:
             return action(store)
     except StoreError as exc:
         print(f"sgs-table: {exc}", file=sys.stderr)
-        return 1
+        return store_status(exc)

@@ -8,6 +8,8 @@ import sys
 from typing import TextIO
 
 from assistant.cli.arguments import Commands
+from assistant.cli.status import REFUSED
+from assistant.cli.suggest import card_hint, did_you_mean, nearest_card
 from assistant.cli.terminal import format_table
 from assistant.cli.words import package_name, subtype_name, type_name
 from assistant.i18n import SOURCE, _, card_name, ngettext, speaking
@@ -47,8 +49,12 @@ def _cards(args: argparse.Namespace, out: TextIO) -> int:
     ]
     if args.name is not None and not cards:
         message = _("no card named {name}").format(name=repr(args.name))
-        print(f"sgs-table: {message}", file=sys.stderr)
-        return 2
+        near = nearest_card(args.name)
+        print(
+            f"sgs-table: {did_you_mean(message, card_hint(near) if near else None)}",
+            file=sys.stderr,
+        )
+        return REFUSED
     if args.json:
         with speaking(SOURCE):
             json.dump([c.as_dict() for c in cards], out, ensure_ascii=False, indent=1)

@@ -8,6 +8,10 @@ imports the app).
 `main` chooses the language first (``--lang``, else the environment: see
 `assistant.cli.language`), then builds the parser, so its help is in that
 language; ``--lang`` is accepted before the subcommand and after it.
+
+The parser answers a misspelt subcommand or choice with the nearest one
+(`assistant.cli.suggest.Parser`), knows ``--version``, and ends its help
+with the exit statuses every command shares (`assistant.cli.status`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,8 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO, cast
+from importlib import metadata
+from typing import Any, TextIO, cast
 
 from assistant.cli import (
     cards,
@@ -36,10 +41,12 @@ from assistant.cli import (
 )
 from assistant.cli.arguments import Commands, Handler
 from assistant.cli.language import add_language_argument, argparse_words, choose_language
+from assistant.cli.status import epilog
+from assistant.cli.suggest import Parser
 from assistant.cli.terminal import SafeStream
 from assistant.i18n import _, set_language
 
-__all__ = ["build_parser", "main", "run"]
+__all__ = ["build_parser", "main", "run", "version"]
 
 # In the order `sgs-table --help` lists them.
 SUBCOMMANDS = (
@@ -61,23 +68,52 @@ SUBCOMMANDS = (
 )
 
 
+def version() -> str:
+    """The installed sgs-table's version (``unknown`` when it is not installed)."""
+    try:
+        return metadata.version("sgs-table")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+class _Version(argparse._VersionAction):
+    """``--version``: the version is looked up when asked for, not at every start."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        self.version = f"sgs-table {version()}"
+        super().__call__(parser, namespace, values, option_string)
+
+
 def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentParser:
     """The parser with the assistant's subcommands; each extension adds more.
 
     Its words are in the language in use when it is built.
     """
     with argparse_words():
-        parser = argparse.ArgumentParser(
+        parser = Parser(
             prog="sgs-table",
             description=_(
                 "sgs-table: a table assistant for physical Sanguosha (三国杀).\n"
                 "A phone on a stand reads the QR stickers on the cards as they are played,\n"
                 "keeps the public state of the game and logs a replayable record."
             ),
+            epilog=epilog(),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )
+        parser.add_argument(
+            "--version",
+            action=_Version,
+            help=_("show program's version number and exit"),  # Python 3.11 leaves it unworded
+        )
         add_language_argument(parser)
-        commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+        # Its parsers are Parsers too (argparse makes them of the root's class).
+        commands = cast(Commands, parser.add_subparsers(dest="command", metavar="COMMAND"))
         commands.required = True
         for module in SUBCOMMANDS:
             module.add_command(commands)

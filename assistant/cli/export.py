@@ -4,9 +4,12 @@ self-contained HTML page to look back at it (`assistant.review.page`)."""
 from __future__ import annotations
 
 import argparse
+import json
+import sys
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, add_output, db_help, store_files, with_store
+from assistant.cli.arguments import Commands, add_db, add_output, store_files, with_store
+from assistant.cli.status import USAGE
 from assistant.cli.terminal import write_output
 from assistant.i18n import _
 from assistant.review.page import render_page
@@ -31,12 +34,26 @@ def add_command(commands: Commands) -> None:
     p.add_argument(
         "--format", choices=("sgs", "json", "html"), default="sgs", help=_("default: sgs")
     )
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=_("the same as --format json; with -o, what was written is said in JSON too"),
+    )
     add_output(p)
-    p.add_argument("--db", metavar="URL", help=db_help())
+    add_db(p)
     p.set_defaults(handler=_export)
 
 
 def _export(args: argparse.Namespace, out: TextIO) -> int:
+    if args.json:
+        if args.format not in ("sgs", "json"):  # sgs: the default, not asked for
+            print(
+                "sgs-table: " + _("--json is --format json: not with --format html"),
+                file=sys.stderr,
+            )
+            return USAGE
+        args.format = "json"
+
     def export(store: Store) -> int:
         text = (
             _page(store, args.game)
@@ -44,6 +61,8 @@ def _export(args: argparse.Namespace, out: TextIO) -> int:
             else store.export(args.game, args.format)
         )
         wrote = _("wrote game {game} to {file}").format(game=args.game, file=args.output)
+        if args.json:
+            wrote = json.dumps({"game": args.game, "file": str(args.output)}, ensure_ascii=False)
         return write_output(
             text, args.output, out, wrote, force=args.force, protected=store_files(store)
         )

@@ -8,6 +8,8 @@ import sys
 from typing import TextIO
 
 from assistant.cli.arguments import Commands
+from assistant.cli.status import REFUSED
+from assistant.cli.suggest import did_you_mean, general_hint, nearest_general
 from assistant.cli.terminal import format_table
 from assistant.cli.words import gender_name
 from assistant.i18n import (
@@ -80,14 +82,20 @@ def _kingdom(general: General) -> str:
 
 
 def _named(catalogue: Catalogue, name: str) -> General:
-    """A general by key, Chinese name or name in the language in use; KeyError if none."""
+    """A general by key, Chinese name or name in the language in use (case and spaces
+    aside: ``Cao Cao``); KeyError if none."""
     try:
-        return catalogue.general_named(name)
+        return catalogue.general_named(name.strip())
     except KeyError:
+        loose = _loose(name)
         for general in catalogue.generals:
-            if general_name(general) == name:
+            if loose in (_loose(general_name(general)), general.key):
                 return general
         raise
+
+
+def _loose(name: str) -> str:
+    return "".join(name.lower().split())
 
 
 def _skill_tags(skill: Skill) -> list[str]:
@@ -108,8 +116,12 @@ def _one_general(catalogue: Catalogue, name: str, as_json: bool, out: TextIO) ->
         general = _named(catalogue, name)
     except KeyError:
         message = _("no general named {name}").format(name=repr(name))
-        print(f"sgs-table: {message}", file=sys.stderr)
-        return 2
+        near = nearest_general(name)
+        print(
+            f"sgs-table: {did_you_mean(message, general_hint(near) if near else None)}",
+            file=sys.stderr,
+        )
+        return REFUSED
     if as_json:
         with speaking(SOURCE):
             json.dump(general.as_dict(), out, ensure_ascii=False, indent=1)

@@ -13,9 +13,11 @@ stderr and exit status 1, as an unknown game is.
 from __future__ import annotations
 
 import argparse
+import json
+from dataclasses import asdict
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, add_output, db_help, store_files, with_store
+from assistant.cli.arguments import Commands, add_db, add_output, store_files, with_store
 from assistant.cli.terminal import write_output
 from assistant.i18n import _, ngettext
 from assistant.session import ScriptError, parse_script, script_line
@@ -35,8 +37,13 @@ def add_command(commands: Commands) -> None:
         ),
     )
     p.add_argument("game", type=int, help=_("the game's id (see `sgs-table games`)"))
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help=_("the journal as JSON for machines instead of a table script"),
+    )
     add_output(p)
-    p.add_argument("--db", metavar="URL", help=db_help())
+    add_db(p)
     p.set_defaults(handler=_inputs)
 
 
@@ -75,13 +82,31 @@ def _inputs(args: argparse.Namespace, out: TextIO) -> int:
                 )
             )
         summary = next(g for g in store.games() if g.id == args.game)
-        heading = f"{summary.mode}, {summary.players} players, created {summary.created_at}; "
-        text = format_inputs(args.game, inputs, heading)
-        wrote = ngettext(
-            "wrote the {n} input of game {game} to {file}",
-            "wrote the {n} inputs of game {game} to {file}",
-            len(inputs),
-        ).format(n=len(inputs), game=args.game, file=args.output)
+        if args.json:
+            text = json.dumps(
+                {
+                    "game": args.game,
+                    "mode": summary.mode,
+                    "players": summary.players,
+                    "created_at": summary.created_at,
+                    "inputs": [asdict(entry) for entry in inputs],
+                },
+                ensure_ascii=False,
+                indent=1,
+            )
+            text += "\n"
+            wrote = json.dumps(
+                {"game": args.game, "file": str(args.output), "inputs": len(inputs)},
+                ensure_ascii=False,
+            )
+        else:
+            heading = f"{summary.mode}, {summary.players} players, created {summary.created_at}; "
+            text = format_inputs(args.game, inputs, heading)
+            wrote = ngettext(
+                "wrote the {n} input of game {game} to {file}",
+                "wrote the {n} inputs of game {game} to {file}",
+                len(inputs),
+            ).format(n=len(inputs), game=args.game, file=args.output)
         return write_output(
             text, args.output, out, wrote, force=args.force, protected=store_files(store)
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from dataclasses import replace
@@ -11,6 +12,7 @@ from typing import Final, TextIO
 
 from assistant.cli.arguments import Commands, add_output, needs_vision
 from assistant.cli.outputs import OutputRefused, check_output, write_file
+from assistant.cli.status import DONE
 from assistant.i18n import _
 from assistant.stickers import KINDS, PAPERS, LabelReport, parse_kinds, write_labels
 
@@ -41,6 +43,9 @@ def add_command(commands: Commands) -> None:
         ),
     )
     p.add_argument("--paper", choices=PAPERS, default="a4", help=_("paper size (default: a4)"))
+    p.add_argument(
+        "--json", action="store_true", help=_("say what was written in JSON, for machines")
+    )
     add_output(p, required=True, metavar="FILE.pdf")
     p.set_defaults(handler=_labels)
 
@@ -73,8 +78,19 @@ def _labels(args: argparse.Namespace, out: TextIO) -> int:
         )
         print(f"sgs-table: {cannot}", file=sys.stderr)
         return 1
-    out.write(replace(reports[0], path=args.output).summary() + "\n")
-    return 0
+    report = replace(reports[0], path=args.output)
+    if args.json:
+        written = {
+            "file": str(report.path),
+            "paper": report.paper,
+            "counts": report.counts,
+            "stickers": report.stickers,
+            "pages": report.pages,
+        }
+        out.write(json.dumps(written, ensure_ascii=False) + "\n")
+        return DONE
+    out.write(report.summary() + "\n")
+    return DONE
 
 
 class _Progress:

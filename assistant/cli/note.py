@@ -5,7 +5,8 @@ A note is on a position, move MOVE of the moves in effect (0: the game as a
 whole, before its first move), and is kept with the game, append only: it is
 exported and imported with the record (docs/record-format.md) and shown by
 ``sgs-table replay`` under its move. An unknown game, a move outside the game
-or an empty note is one line on stderr and exit status 1.
+or an empty note is one line on stderr and exit status 1; a store that does
+not exist is status 3 (a note is never the reason a database is created).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import sys
 from dataclasses import asdict
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, db_help, with_store
+from assistant.cli.arguments import Commands, add_db, with_store
 from assistant.cli.terminal import display_width
 from assistant.i18n import SOURCE, _, ngettext, speaking
 from assistant.store import Note, Store
@@ -56,7 +57,7 @@ def add_command(commands: Commands) -> None:
         help=_("the note (quote it; `--` first if it starts with -)"),
     )
     p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
-    p.add_argument("--db", metavar="URL", help=db_help())
+    add_db(p)
     p.set_defaults(handler=_note)
 
 
@@ -92,7 +93,7 @@ def _note(args: argparse.Namespace, out: TextIO) -> int:
             return _add(store, args, out)
         return _list(store, args.game, args.json, out)
 
-    return with_store(args.db, act)
+    return with_store(args.db, act, write=args.move is not None, existing=True)
 
 
 def _add(store: Store, args: argparse.Namespace, out: TextIO) -> int:

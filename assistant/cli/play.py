@@ -13,7 +13,9 @@ final table exactly as ``sgs-table state RECORD --json`` prints it.
 
 Exit status 0 when the script reads, refusals or not (they are reported);
 with ``--strict``, 1 when any input was refused or any move forced. A script
-that does not read is one line on stderr and exit status 1.
+that does not read is one line on stderr and exit status 1; a ``--db`` store
+that cannot be opened, 3. A refused line that misspells a general or a mode
+says the nearest one (`script_hint`).
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, db_help
+from assistant.cli.arguments import Commands, add_db, open_store
 from assistant.cli.state import state_json
+from assistant.cli.status import store_status
+from assistant.cli.suggest import close_match, did_you_mean, general_hint, nearest_general
 from assistant.i18n import SOURCE, _, join_list, ngettext, speaking, tr
 from assistant.session import (
     TAPS,
@@ -40,6 +44,9 @@ from assistant.session import (
 )
 from assistant.stickers import describe_tag
 from assistant.store import Store, StoreError
+from engine.catalogue import standard_catalogue
+from engine.modes import MODES
+from engine.moves import general_key
 from vision.payload import CardTag, PayloadError, Tag, parse
 
 __all__ = ["Played", "ScriptRun", "add_command", "play_script"]
@@ -101,9 +108,11 @@ class ScriptRun:
             else:
                 self.taps.per_turn[turn] = self.taps.per_turn.get(turn, 0) + 1
         self._count_card(command, reply)
-        played = Played(
-            command.line, session.t, command.text, _outcome(reply), reply.message, reply.move
-        )
+        outcome = _outcome(reply)
+        message = reply.message
+        if outcome == "refused":
+            message = did_you_mean(message, script_hint(command))
+        played = Played(command.line, session.t, command.text, outcome, message, reply.move)
         self.played.append(played)
         return played
 
@@ -167,6 +176,23 @@ def _outcome(reply: Reply) -> str:
     return "refused" if reply.refused else "ok"
 
 
+def script_hint(command: Command) -> str | None:
+    """The nearest known word to a misspelt general or mode in a refused script line
+    (``general 1 caocoa``: ``caocao (曹操)``), or None."""
+    if command.verb in ("general", "reveal"):
+        for word in command.args[1:]:
+            if general_key(word) not in _general_keys():
+                near = nearest_general(word)
+                return general_hint(near) if near is not None else None
+    if command.verb == "setup" and command.args and command.args[0] not in MODES:
+        return close_match(command.args[0], MODES)
+    return None
+
+
+def _general_keys() -> set[str]:
+    return {g.key for g in standard_catalogue().generals}
+
+
 def _ratio(taps: int, per: int) -> float | None:
     return round(taps / per, 2) if per else None
 
@@ -205,11 +231,11 @@ def add_command(commands: Commands) -> None:
     )
     p.add_argument("script", metavar="SCRIPT", help=_("a table script file ('-': standard input)"))
     p.add_argument("--json", action="store_true", help=_("print one JSON object for machines"))
-    p.add_argument(
-        "--db",
-        metavar="URL",
-        help=_("store the game here (default: in memory only). {database}").format(
-            database=db_help()
+    add_db(
+        p,
+        _(
+            "store the game here: an SQLAlchemy URL or a SQLite file (default: in memory "
+            "only, never your database)"
         ),
     )
     p.add_argument(
@@ -242,7 +268,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
     # --json is for programs: the session's replies in it are the same in every language.
     words: AbstractContextManager[object] = speaking(SOURCE) if args.json else nullcontext()
     try:
-        with words, Store.open(args.db or IN_MEMORY) as store:
+        with words, open_store(args.db or IN_MEMORY, write=True) as store:
             run = ScriptRun(TableSession(store))
             if not args.json:
                 started = ngettext(
@@ -257,7 +283,7 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
             report = run.as_json(args.script)
     except StoreError as exc:
         print(f"sgs-table play: {tr(exc)}", file=sys.stderr)
-        return 1
+        return store_status(exc)
     if args.json:
         report["stored_in"] = stored
         json.dump(report, out, ensure_ascii=False, indent=1)

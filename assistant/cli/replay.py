@@ -1,27 +1,30 @@
 """``sgs-table replay GAME [--at N]``: a game told turn by turn, then the table at move N.
 
 GAME is a stored game's id (see ``sgs-table games``; ``--db`` as for the
-store commands) or a record file (.sgs or .json). An unknown game, a record
-that does not read or replay, or an N outside the game is one line on
-stderr and exit status 1. Reviewers' notes (``sgs-table note``) are shown under
-the move they are on.
+store commands, opened only to read) or a record file (.sgs or .json). An
+unknown game, a record that does not read or replay, or an N outside the
+game is one line on stderr and exit status 1 (a store that cannot be opened:
+3). Reviewers' notes (``sgs-table note``) are shown under the move they are
+on. ``--json`` prints the turns told, the notes and the table as one object.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, db_help, error_text, read_game
+from assistant.cli.arguments import Commands, add_db, error_text, open_store, read_game
 from assistant.cli.note import note_lines
-from assistant.cli.state import format_state, outside
-from assistant.i18n import _
+from assistant.cli.state import format_state, outside, state_json
+from assistant.cli.status import DONE, REFUSED, error_status
+from assistant.i18n import SOURCE, _, speaking
 from assistant.review import format_narration, narrate
 from assistant.review.narration import Turn
-from assistant.store import Store, StoreError
+from assistant.store import StoreError
 from engine.game import Game
 from engine.record import MoveNote, RecordError
 
@@ -47,7 +50,8 @@ def add_command(commands: Commands) -> None:
     p.add_argument(
         "--at", type=int, metavar="N", help=_("stop after move N (0 = before the first)")
     )
-    p.add_argument("--db", metavar="URL", help=db_help())
+    p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
+    add_db(p)
     p.set_defaults(handler=_replay)
 
 
@@ -66,7 +70,7 @@ def _load(game: str, db: str | None) -> tuple[Game, Sequence[MoveNote]]:
     if path.suffix.lower() in RECORD_SUFFIXES or path.exists() or not game.isdigit():
         record, loaded = read_game(path)
         return loaded, record.notes
-    with Store.open(db) as store:
+    with open_store(db, write=False) as store:
         game_id = int(game)
         loaded = store.load_game(game_id)
         return loaded, [(note.move, note.text) for note in store.notes(game_id)]
@@ -77,18 +81,43 @@ def _replay(args: argparse.Namespace, out: TextIO) -> int:
         game, notes = _load(args.game, args.db)
     except (RecordError, StoreError) as exc:
         print(f"sgs-table: {error_text(exc)}", file=sys.stderr)
-        return 1
+        return error_status(exc)
     at = len(game) if args.at is None else args.at
     if not 0 <= at <= len(game):
         print(f"sgs-table: {outside(at, len(game))}", file=sys.stderr)
-        return 1
-    turns = narrate(game, at)
+        return REFUSED
     shown = [note for note in notes if note[0] <= at]
+    if args.json:
+        with speaking(SOURCE):  # the narration the same in every language
+            report = _replay_json(game, at, shown)
+        json.dump(report, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return DONE
+    turns = narrate(game, at)
     story = _with_notes(turns, shown) if shown else format_narration(turns)
     if story:
         out.write(story + "\n\n")
     out.write(format_state(game.state_at(at), at, len(game)) + "\n")
-    return 0
+    return DONE
+
+
+def _replay_json(game: Game, at: int, notes: Sequence[MoveNote]) -> dict[str, object]:
+    """What ``replay --json`` prints: the turns told, the notes, the table at move ``at``."""
+    return {
+        "at": at,
+        "moves": len(game),
+        "turns": [
+            {
+                "number": turn.number,
+                "seat": turn.seat,
+                "heading": turn.heading,
+                "lines": [{"move": line.move, "text": line.text} for line in turn.lines],
+            }
+            for turn in narrate(game, at)
+        ],
+        "notes": [{"move": move, "text": text} for move, text in notes],
+        "state": state_json(game.state_at(at), at, len(game)),
+    }
 
 
 def _with_notes(turns: Sequence[Turn], notes: Sequence[MoveNote]) -> str:

@@ -1,4 +1,9 @@
-"""``sgs-table state``: the table after move N of a record; `format_state` words a table."""
+"""``sgs-table state``: the table after move N of a record; `format_state` words a table.
+
+Before the setup (``--at 0``) there is no table: one line says so. A finished
+game is its result: the winner, and each seat's general, role, whether it won
+and how it ended, instead of a table of dead seats and distances.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from assistant.cli.arguments import Commands, error_text, read_game
+from assistant.cli.status import REFUSED
 from assistant.cli.terminal import format_table
 from assistant.cli.words import general_key_name
 from assistant.i18n import (
@@ -23,6 +29,7 @@ from assistant.i18n import (
     speaking,
     tr,
 )
+from assistant.review.stats import seat_won
 from engine.derived import attack_range, card, distance, hand_limit, kind
 from engine.record import RecordError
 from engine.rules import describe_winner
@@ -55,7 +62,7 @@ def _state(args: argparse.Namespace, out: TextIO) -> int:
         at = len(game) if args.at is None else args.at
         if not 0 <= at <= len(game):
             print(f"sgs-table: {outside(at, len(game))}", file=sys.stderr)
-            return 2
+            return REFUSED
         state = game.state_at(at)
     except RecordError as exc:
         print(f"sgs-table: {error_text(exc)}", file=sys.stderr)
@@ -70,12 +77,17 @@ def _state(args: argparse.Namespace, out: TextIO) -> int:
 
 def state_json(state: GameState, at: int, total: int) -> dict[str, object]:
     """The table after move ``at`` of ``total`` as ``sgs-table state --json`` prints it:
-    the same in every language."""
+    the same in every language. Before the setup it is the empty table (mode ``""``,
+    no players, no seats); a finished game's has its ``winner``."""
     with speaking(SOURCE):
         view = summary(state)
     view["move"] = at
     view["moves"] = total
     return view
+
+
+def _before_setup(state: GameState) -> bool:
+    return state.players == 0
 
 
 def outside(at: int, total: int) -> str:
@@ -84,7 +96,14 @@ def outside(at: int, total: int) -> str:
 
 
 def format_state(state: GameState, at: int, total: int) -> str:
-    """The table in words: seats, distances, turn, settlement stack, who acts."""
+    """The table in words: seats, distances, turn, settlement stack, who acts; before the
+    setup, one line; a finished game, its result (see the module docstring)."""
+    if _before_setup(state):
+        return _("before the setup (move {at} of {total}): there is no table yet").format(
+            at=at, total=total
+        )
+    if state.over:
+        return _format_result(state, at, total)
     heading = ngettext(
         "{mode}, {players} player, after move {at} of {total}",
         "{mode}, {players} players, after move {at} of {total}",
@@ -151,3 +170,27 @@ def format_state(state: GameState, at: int, total: int) -> str:
         seats = join_list(_("seat {seat}").format(seat=s) for s in acting)
         lines.append(_("to act: {seats}").format(seats=seats))
     return "\n".join(lines)
+
+
+def _format_result(state: GameState, at: int, total: int) -> str:
+    """A finished game: who won, and each seat's general, role, result and end."""
+    heading = ngettext(
+        "{mode}, {players} player, game over after move {at} of {total}",
+        "{mode}, {players} players, game over after move {at} of {total}",
+        state.players,
+    ).format(mode=mode_name(state.mode), players=state.players, at=at, total=total)
+    result = _("game over: {result}").format(result=tr(describe_winner(state.winner)))
+    rows = []
+    for seat in state.seats:
+        won = seat_won(state, seat.seat)
+        rows.append(
+            (
+                seat.seat,
+                ",".join(general_key_name(g) for g in seat.generals) or "-",
+                role_name(seat.role, state.mode) if seat.role else "?",
+                "?" if won is None else _("won") if won else _("lost"),
+                f"{seat.hp}/{seat.max_hp}" if seat.alive else _("dead"),
+            )
+        )
+    headers = (_("seat"), _("general"), _("role"), _("result"), _("hp"))
+    return "\n".join([heading, result, "", format_table(headers, rows, right=(0,))])

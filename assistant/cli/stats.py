@@ -15,8 +15,9 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import TextIO
 
-from assistant.cli.arguments import Commands, db_help, error_text, with_store
+from assistant.cli.arguments import Commands, add_db, error_text, with_store
 from assistant.cli.replay import load_replay
+from assistant.cli.status import USAGE, error_status
 from assistant.cli.terminal import format_table
 from assistant.cli.words import card_key_name, general_key_name, side_name
 from assistant.i18n import SOURCE, _, join_list, mode_name, ngettext, pgettext, speaking
@@ -52,21 +53,21 @@ def add_command(commands: Commands) -> None:
         help=_("wins by mode, role, general and player over all the stored games"),
     )
     p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
-    p.add_argument("--db", metavar="URL", help=db_help())
+    add_db(p)
     p.set_defaults(handler=_stats)
 
 
 def _stats(args: argparse.Namespace, out: TextIO) -> int:
     if bool(args.all) == bool(args.game):
         print("sgs-table: " + _("give a GAME or --all, not both"), file=sys.stderr)
-        return 1
+        return USAGE
     if args.all:
         return with_store(args.db, lambda store: _across(store, args.json, out))
     try:
         game = load_replay(args.game, args.db)
     except (RecordError, StoreError) as exc:
         print(f"sgs-table: {error_text(exc)}", file=sys.stderr)
-        return 1
+        return error_status(exc)
     if args.json:
         with speaking(SOURCE):  # the key events' texts the same in every language
             _dump(game_stats(game).as_json(), out)

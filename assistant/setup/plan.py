@@ -21,10 +21,18 @@ from dataclasses import dataclass, field
 from assistant.i18n import _, general_name, join_list, kingdom_name, mode_name, ngettext, role_name
 from assistant.session import Command, Reply, TableSession, perform
 from engine.catalogue import standard_catalogue
+from engine.generals import General
 from engine.modes import MODES
 from engine.state import Role
 
-__all__ = ["GeneralChoice", "ModeChoice", "TablePlan", "mode_choices", "search_generals"]
+__all__ = [
+    "GeneralChoice",
+    "ModeChoice",
+    "TablePlan",
+    "general_named",
+    "mode_choices",
+    "search_generals",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +107,19 @@ def search_generals(query: str = "", kingdom: str = "") -> list[GeneralChoice]:
     return out
 
 
+def general_named(name: str) -> General | None:
+    """The general whose key, Chinese name or name in the language in use is ``name``.
+
+    >>> general_named("曹操").key, general_named("caocao").key, general_named("nobody")
+    ('caocao', 'caocao', None)
+    """
+    catalogue = standard_catalogue()
+    try:
+        return catalogue.general_named(name)
+    except KeyError:
+        return next((g for g in catalogue.generals if general_name(g) == name), None)
+
+
 @dataclass
 class TablePlan:
     """What the setup screen has chosen so far."""
@@ -137,13 +158,16 @@ class TablePlan:
             self.variant = ""
 
     def pick(self, seat: int, key: str) -> str | None:
-        """Give ``seat`` the general ``key`` (replacing its last one when full); None or why not."""
+        """Give ``seat`` the general ``key`` (replacing its last one when full); None or why not.
+
+        ``key`` may be the general's Chinese name, or its name in the language in use.
+        """
         if not 1 <= seat <= self.players:
             return no_seat(seat, self.players)
-        try:
-            general = standard_catalogue().general(key)
-        except KeyError:
+        general = general_named(key)
+        if general is None:
             return _("no general {key} in the catalogue").format(key=repr(key))
+        key = general.key
         for other, keys in self.generals.items():
             if key in keys and other != seat:
                 return _("{general} already sits at seat {seat}").format(

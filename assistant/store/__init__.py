@@ -1,11 +1,28 @@
 """The record store: every game's moves, append-only, in SQLite or PostgreSQL.
 
-``database`` opens a database from a URL or a file path, ``models`` holds
-the SQLModel tables, ``games`` reads and writes games (their moves, the
-journal of their inputs and reviewers' notes) through them.
+``database`` opens a database from a URL or a file path (to write, creating
+what is missing, or only to read, creating nothing), ``models`` holds the
+SQLModel tables, ``games`` reads and writes games (their moves, the journal
+of their inputs and reviewers' notes) through them, append only; ``archive``
+puts finished games away and deletes a game, the one place rows go away.
 """
 
-from assistant.store.database import ENV_VAR, StoreError, default_url, open_database, resolve_url
+from assistant.store.archive import (
+    archive_game,
+    archived_ids,
+    delete_game,
+    find_game,
+    unarchive_game,
+)
+from assistant.store.database import (
+    ENV_VAR,
+    DatabaseError,
+    StoreError,
+    default_url,
+    fresh_demo_database,
+    open_database,
+    resolve_url,
+)
 from assistant.store.games import (
     SNAPSHOT_EVERY,
     ConflictError,
@@ -21,14 +38,21 @@ __all__ = [
     "ENV_VAR",
     "SNAPSHOT_EVERY",
     "ConflictError",
+    "DatabaseError",
     "GameSummary",
     "Note",
     "Store",
     "StoreError",
     "StoredInput",
     "StoredMove",
+    "archive_game",
+    "archived_ids",
     "default_url",
+    "delete_game",
     "effective_moves",
+    "find_game",
+    "fresh_demo_database",
     "open_database",
     "resolve_url",
+    "unarchive_game",
 ]

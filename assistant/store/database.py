@@ -30,6 +30,19 @@ A SQLite file this user may read but not write (the file, or the folder of
 its ``-wal`` and ``-shm``) is opened read-only: it is listed and exported,
 and every write is refused in one line.
 
+There are two ways to open a database, and every command uses one of them:
+to write (``open_database(url)``, the default), which creates the SQLite
+file and the store's tables when they are missing; and to read
+(``open_database(url, create=False)``), which creates nothing at all: a
+SQLite file (or the data folder of the default one) that does not exist,
+a PostgreSQL database that does not exist, or a database without the
+store's tables is an error naming it, and the database is opened read-only
+(`Database.read_only`), so nothing can be written through it either.
+
+Failures of the database itself are :class:`DatabaseError`, a kind of
+StoreError: the command line's exit status 3 ("the store failed"), where a
+StoreError that refuses a request (no such game) is status 1.
+
 >>> resolve_url("games.db").startswith("sqlite:////")
 True
 >>> resolve_url("postgres://club@db.example/sgs")
@@ -48,7 +61,7 @@ from typing import Any, Final, NoReturn
 from urllib.parse import quote
 
 import platformdirs
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, inspect
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError, SQLAlchemyError
 from sqlalchemy.pool import PoolProxiedConnection, StaticPool
@@ -62,32 +75,56 @@ __all__ = [
     "DEFAULT_FILE",
     "ENV_VAR",
     "Database",
+    "DatabaseError",
     "StoreError",
     "default_url",
+    "fresh_demo_database",
     "open_database",
     "resolve_url",
 ]
 
 ENV_VAR: Final = "SGS_TABLE_DB"
 DEFAULT_FILE: Final = "sgs-table.db"
+DEMO_FILE: Final = "demo.db"
 BUSY_TIMEOUT_MS: Final = 5000
 CONNECT_TIMEOUT_S: Final = 5
+GAMES_TABLE: Final = "games"  # a database without it is not a store (opened to read)
 
 
 class StoreError(ValueError):
     """The store cannot do what was asked; the message is one line for a person."""
 
 
-def default_url() -> str:
-    """The SQLite file in the user's data directory (the directory is created)."""
-    folder = platformdirs.user_data_path("sgs-table", appauthor=False, ensure_exists=True)
+class DatabaseError(StoreError):
+    """The database itself failed: missing, unreachable, not a store, read-only, gone."""
+
+
+def default_url(*, create: bool = True) -> str:
+    """The SQLite file in the user's data directory (the directory is created, unless
+    ``create`` is false)."""
+    folder = platformdirs.user_data_path("sgs-table", appauthor=False, ensure_exists=create)
     return f"sqlite:///{folder / DEFAULT_FILE}"
 
 
-def resolve_url(url: str | None, environ: Mapping[str, str] | None = None) -> str:
-    """The SQLAlchemy URL for ``url``, ``$SGS_TABLE_DB`` or the default file."""
+def fresh_demo_database() -> Path:
+    """The SQLite file of a demo run of the app, emptied for this run: ``demo.db`` in the
+    user's cache folder (``~/.cache/sgs-table`` on Linux), never the player's database,
+    so a demo game is never offered as a game to continue. It stays after the run, to
+    look at (``sgs-table games --db FILE``), until the next demo empties it."""
+    folder = platformdirs.user_cache_path("sgs-table", appauthor=False, ensure_exists=True)
+    path = folder / DEMO_FILE
+    for leftover in (path, *(Path(f"{path}{end}") for end in ("-wal", "-shm", "-journal"))):
+        leftover.unlink(missing_ok=True)
+    return path
+
+
+def resolve_url(
+    url: str | None, environ: Mapping[str, str] | None = None, *, create: bool = True
+) -> str:
+    """The SQLAlchemy URL for ``url``, ``$SGS_TABLE_DB`` or the default file (whose
+    folder is created unless ``create`` is false)."""
     env = os.environ if environ is None else environ
-    chosen = url or env.get(ENV_VAR) or default_url()
+    chosen = url or env.get(ENV_VAR) or default_url(create=create)
     if "://" not in chosen:
         return f"sqlite:///{Path(chosen).expanduser().absolute()}"
     for bare in ("postgresql://", "postgres://"):
@@ -120,7 +157,9 @@ class Database:
     _wal: Path | None = None  # its -wal file, while held open (see hold_wal)
     _wal_identity: FileIdentity | None = None  # that file's when opened
     _wal_holder: PoolProxiedConnection | None = None
-    read_only: bool = False  # a file this user may read but not write (listed, never written)
+    # Opened to read (open_database(create=False)), or a file this user may read but
+    # not write: listed, never written.
+    read_only: bool = False
 
     @property
     def is_sqlite(self) -> bool:
@@ -134,7 +173,7 @@ class Database:
         write, the paths must still name the files that were opened.
         """
         if self.read_only:
-            raise StoreError(
+            raise DatabaseError(
                 _("database {database} is read-only here: nothing can be stored").format(
                     database=self.path
                 )
@@ -142,7 +181,7 @@ class Database:
         if self.path is None or self._identity is None:
             return
         if file_identity(self.path) != self._identity:
-            raise StoreError(
+            raise DatabaseError(
                 _(
                     "database {database} is gone (deleted or moved since it was opened); "
                     "nothing was written"
@@ -168,14 +207,14 @@ class Database:
         must not look for those moves in its new -wal, which never held them.
         """
         if self._checkpoint():
-            raise StoreError(
+            raise DatabaseError(
                 _(
                     "database {database}: its -wal file was deleted or replaced while the game "
                     "was open; nothing more is stored (what was stored before is safe in the "
                     "database file): reopen the game"
                 ).format(database=self.path)
             )
-        raise StoreError(
+        raise DatabaseError(
             _(
                 "database {database}: its -wal file was deleted or replaced while the game was "
                 "open; nothing more is stored, and what was stored before is not yet in the "
@@ -204,9 +243,9 @@ class Database:
         except StoreError:
             raise
         except DBAPIError as exc:
-            raise StoreError(self._failed(doing, driver_message(exc))) from None
+            raise DatabaseError(self._failed(doing, driver_message(exc))) from None
         except SQLAlchemyError as exc:
-            raise StoreError(self._failed(doing, first_line(str(exc)))) from None
+            raise DatabaseError(self._failed(doing, first_line(str(exc)))) from None
 
     def _failed(self, doing: str, error: str) -> str:
         """``database NAME: DOING: ERROR``: what failed, and the driver's own words."""
@@ -236,7 +275,7 @@ class Database:
                 cursor.close()
         except self.engine.dialect.loaded_dbapi.Error as exc:
             holder.close()
-            raise StoreError(self._failed(_("cannot open it"), first_line(str(exc)))) from None
+            raise DatabaseError(self._failed(_("cannot open it"), first_line(str(exc)))) from None
         if mode != "wal":  # a file system without shared memory, say: no -wal to watch
             holder.close()
             return
@@ -261,41 +300,64 @@ def driver_message(exc: DBAPIError) -> str:
     return first_line(str(exc.orig)) if exc.orig is not None else first_line(str(exc))
 
 
-def open_database(url: str | None = None, *, environ: Mapping[str, str] | None = None) -> Database:
-    """Open (and if needed create) the store's database; see the module docstring."""
-    resolved = resolve_url(url, environ)
+def open_database(
+    url: str | None = None, *, environ: Mapping[str, str] | None = None, create: bool = True
+) -> Database:
+    """Open the store's database: to write, creating what is missing (``create``), or
+    only to read, creating nothing; see the module docstring. DatabaseError when it
+    cannot be opened."""
+    resolved = resolve_url(url, environ, create=create)
     try:
         parsed = make_url(resolved)
     except ArgumentError:
-        raise StoreError(
+        raise DatabaseError(
             _("not a database URL or file: {database}").format(database=resolved)
         ) from None
     name = parsed.render_as_string(hide_password=True)
     try:
-        path, engine = _create_engine(parsed)
+        path, engine = _create_engine(parsed, create=create)
     except NoSuchModuleError:
-        raise StoreError(_("unknown database kind in {database}").format(database=name)) from None
+        raise DatabaseError(
+            _("unknown database kind in {database}").format(database=name)
+        ) from None
     except ImportError as exc:
         if "psycopg" in str(exc):
             needs = _("database {database} needs the {driver} driver (pip install '{extra}')")
         else:
             needs = _("database {database} needs the {driver} driver")
-        raise StoreError(
+        raise DatabaseError(
             needs.format(database=name, driver=exc.name, extra="sgs-table[postgres]")
         ) from None
     if path is not None:
         name = str(path)
-    read_only = path is not None and _read_only(path)
+    read_only = not create or (path is not None and _read_only(path))
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_reading if read_only else _sqlite_pragmas)
     database = Database(engine, name, path, read_only=read_only)
-    with database.failures(_("cannot open it")):
-        if not read_only:  # a store made by an older version may lack a table: read on
-            SQLModel.metadata.create_all(engine)  # creates only what is missing
-        if path is not None and not read_only:
-            database._identity = file_identity(path)
-            database.hold_wal()
+    try:
+        with database.failures(_("cannot open it")):
+            if create and not read_only:  # a store made by an older version may lack a table
+                SQLModel.metadata.create_all(engine)  # creates only what is missing
+            if not create:
+                _check_store(database)
+            if path is not None and not read_only:
+                database._identity = file_identity(path)
+                database.hold_wal()
+    except BaseException:
+        database.close()
+        raise
     return database
+
+
+def _check_store(database: Database) -> None:
+    """Refuse a database, opened to read, that does not hold the store's games table."""
+    with database.engine.connect() as conn:
+        if not inspect(conn).has_table(GAMES_TABLE):
+            raise DatabaseError(
+                _("database {database} holds no games: it is not an sgs-table store").format(
+                    database=database.name
+                )
+            )
 
 
 def _read_only(path: Path) -> bool:
@@ -307,15 +369,25 @@ def _read_only(path: Path) -> bool:
     return not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
-def _create_engine(url: URL) -> tuple[Path | None, Engine]:
-    """The engine for `url`, with the options its kind of database needs; the SQLite file."""
+def _create_engine(url: URL, *, create: bool = True) -> tuple[Path | None, Engine]:
+    """The engine for `url`, with the options its kind of database needs; the SQLite file.
+
+    Without ``create``, a SQLite file that does not exist is refused, and an existing one
+    is never created anew by SQLite (its connections open it with ``mode=rw``).
+    """
     kwargs: dict[str, Any] = {}
     path: Path | None = None
     if url.get_backend_name() == "sqlite":
         if url.database and url.database != ":memory:":
             path = Path(url.database)
+            if not create and not path.is_file():
+                raise DatabaseError(
+                    _("database {database} does not exist (nothing was created)").format(
+                        database=path
+                    )
+                )
             if not path.parent.is_dir():
-                raise StoreError(
+                raise DatabaseError(
                     _("cannot open database {database}: folder {folder} does not exist").format(
                         database=path, folder=path.parent
                     )
@@ -323,6 +395,8 @@ def _create_engine(url: URL) -> tuple[Path | None, Engine]:
             kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_MS / 1000}
             if _read_only(path):
                 kwargs["creator"] = _read_only_connection(path)
+            elif not create:
+                kwargs["creator"] = _existing_file_connection(path)
         else:
             # One shared connection, or every new one would see a new empty database.
             kwargs["connect_args"] = {"check_same_thread": False}
@@ -333,6 +407,18 @@ def _create_engine(url: URL) -> tuple[Path | None, Engine]:
         if url.get_driver_name() == "psycopg":
             kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
     return path, create_engine(url, **kwargs)
+
+
+def _existing_file_connection(path: Path) -> Callable[[], sqlite3.Connection]:
+    """Connections to ``path`` that never create it: a file deleted after the check is
+    an error, not a new empty database. (Read and write, so SQLite removes the -wal
+    and -shm files it makes when the last connection closes, as it always does.)"""
+    uri = f"file:{quote(str(path))}?mode=rw"
+
+    def connect() -> sqlite3.Connection:
+        return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_MS / 1000)
+
+    return connect
 
 
 def _read_only_connection(path: Path) -> Callable[[], sqlite3.Connection]:

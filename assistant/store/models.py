@@ -1,4 +1,5 @@
-"""The store's tables (SQLModel): games, seats, moves, snapshots and the inputs journal.
+"""The store's tables (SQLModel): games, seats, moves, snapshots, the inputs journal,
+notes and the archive marks.
 
 Only the table definitions live here; `assistant.store.database` opens a database
 and `assistant.store.games` reads and writes it.
@@ -34,13 +35,22 @@ and `assistant.store.games` reads and writes it.
   stays on position N, whatever move is there now; one beyond the moves in
   effect (after an undo) is kept but left out of the game's record until
   the game is that long again.
+- ``archived``: one row per archived game (a finished game put away:
+  ``sgs-table games`` no longer lists it unless asked to); unarchiving
+  removes the row. A store made before this table reads as one with
+  nothing archived.
+
+**Deleting a game** (``sgs-table games --delete``,
+`assistant.store.archive.delete_game`) is the one place rows of the other
+tables go away: every row of that game, in every table, in one transaction.
+Nothing else ever deletes or rewrites a move, an input or a note.
 """
 
 from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
-__all__ = ["GameRow", "InputRow", "MoveRow", "NoteRow", "SeatRow", "SnapshotRow"]
+__all__ = ["ArchivedRow", "GameRow", "InputRow", "MoveRow", "NoteRow", "SeatRow", "SnapshotRow"]
 
 
 class GameRow(SQLModel, table=True):
@@ -130,3 +140,12 @@ class NoteRow(SQLModel, table=True):
     move: int  # the position in the moves in effect, 1-based; 0 = the game as a whole
     text: str
     created_at: str
+
+
+class ArchivedRow(SQLModel, table=True):
+    """A finished game put away (see the module docstring)."""
+
+    __tablename__ = "archived"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    archived_at: str  # UTC, ISO 8601

@@ -58,8 +58,10 @@ def test_cards_filter_by_name_both_ways() -> None:
 
 
 def test_unknown_card_name_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run("cards", "--name", "slash")[0] == 2
+    assert run("cards", "--name", "slash")[0] == 1
     assert capsys.readouterr().err == "sgs-table: no card named 'slash'\n"
+    assert run("cards", "--name", "shaa")[0] == 1
+    assert capsys.readouterr().err == "sgs-table: no card named 'shaa'; did you mean sha (杀)?\n"
 
 
 def test_generals_json() -> None:
@@ -80,7 +82,7 @@ def test_one_general_in_words() -> None:
     assert (
         "tracks: cannot be targeted by duel, fire_sha, sha, thunder_sha while no hand cards" in text
     )
-    assert run("generals", "nobody")[0] == 2
+    assert run("generals", "nobody")[0] == 1
 
 
 def test_generals_by_kingdom() -> None:
@@ -138,7 +140,12 @@ def test_state_at_the_end_names_the_winner() -> None:
     code, text = run("state", str(SAMPLES / "2v2.sgs"))
     assert code == 0
     assert "game over: the rebels win" in text
-    assert "distance (row: from, column: to)" in text
+    # A finished game is its result: who won, seat by seat; no table of the dead.
+    assert "distance (row: from, column: to)" not in text
+    lines = text.splitlines()
+    assert lines[0] == "2v2, 4 players, game over after move 97 of 97"
+    assert lines[3].split() == ["seat", "general", "role", "result", "hp"]
+    assert [line.split()[3] for line in lines[5:]] == ["lost", "won", "won", "lost"]
 
 
 def test_check_lists_forced_moves_and_refuses_a_bad_record(

@@ -78,6 +78,7 @@ def _reads_but_never_writes(db: Path) -> None:
         else:
             raise AssertionError("a read-only store took a game")
     assert main(["games", "--db", str(db)]) == 0
+    assert main(["games", "--all", "--json", "--db", str(db)]) == 0
 
 
 def test_a_store_in_a_read_only_folder_is_listed(folder: Path) -> None:
@@ -94,11 +95,12 @@ def test_a_read_only_store_file_is_listed(folder: Path) -> None:
 
 
 def test_a_read_only_store_from_an_older_version_is_listed(folder: Path) -> None:
-    """A store made before a table existed (notes) cannot get it when read-only:
+    """A store made before a table existed (notes, archived) cannot get it when read-only:
     it is read without it."""
     db = _stored_game(folder)
     connection = sqlite3.connect(db)
     connection.execute("DROP TABLE notes")
+    connection.execute("DROP TABLE archived")
     connection.commit()
     connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()

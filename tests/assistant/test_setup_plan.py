@@ -321,3 +321,14 @@ def test_a_plan_chooses_the_variants_its_table_size_allows() -> None:
     plan.set_mode("identity", 5)  # no variant at 5: back to the standard game
     assert plan.variant == "" and plan.variants() == ("",)
     assert plan.commands()[0].text == "setup identity 5"
+
+
+def test_pick_takes_a_chinese_name_or_the_name_in_use() -> None:
+    from assistant.i18n import set_language
+
+    plan = TablePlan("identity", 5)
+    assert plan.pick(1, "曹操") is None
+    set_language("en")
+    assert plan.pick(2, "Guan Yu") is None
+    assert plan.generals == {1: ["caocao"], 2: ["guanyu"]}
+    assert "1" in one_line(plan.pick(3, "曹操"))  # 曹操 sits at seat 1 already

@@ -268,8 +268,8 @@ def test_the_command_on_a_record(tmp_path: Path) -> None:
 
 
 def test_the_command_refuses_both_or_neither(capsys: pytest.CaptureFixture[str]) -> None:
-    assert sgs_table("stats") == (1, "")
-    assert sgs_table("stats", "1", "--all") == (1, "")
+    assert sgs_table("stats") == (2, "")
+    assert sgs_table("stats", "1", "--all") == (2, "")
     assert capsys.readouterr().err.count("give a GAME or --all") == 2
 
 

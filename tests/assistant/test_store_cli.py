@@ -45,8 +45,11 @@ def test_the_environment_names_the_database(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("SGS_TABLE_DB", f"sqlite:///{tmp_path / 'club.db'}")
-    assert sgs_table("games") == (0, "0 games\n")
+    record = tmp_path / "short.sgs"
+    record.write_text(SHORT_GAME, encoding="utf-8")
+    assert sgs_table("import", str(record))[0] == 0
     assert (tmp_path / "club.db").exists()
+    assert sgs_table("games")[1].endswith("1 game\n")
 
 
 def test_errors_are_one_line_and_store_nothing(
@@ -59,11 +62,20 @@ def test_errors_are_one_line_and_store_nothing(
     assert capsys.readouterr().err == (
         f"sgs-table: {bad}: line 16: heal 9 1: there is no seat 9 (seats 1-4); nothing was stored\n"
     )
-    assert sgs_table("games", "--db", db)[1].endswith("0 games\n")
+    assert not Path(db).exists()  # a refused record creates no database either
+    good = tmp_path / "good.sgs"
+    good.write_text(SHORT_GAME, encoding="utf-8")
+    assert sgs_table("import", str(good), "--db", db)[0] == 0
+    capsys.readouterr()
     assert sgs_table("export", "7", "--db", db) == (1, "")
     assert capsys.readouterr().err == f"sgs-table: no game 7 in {db}\n"
     nowhere = tmp_path / "gone" / "games.db"
-    assert sgs_table("games", "--db", str(nowhere)) == (1, "")
+    assert sgs_table("games", "--db", str(nowhere)) == (3, "")
+    assert capsys.readouterr().err == (
+        f"sgs-table: database {nowhere} does not exist (nothing was created)\n"
+    )
+    assert not nowhere.parent.exists()
+    assert sgs_table("import", str(good), "--db", str(nowhere)) == (3, "")
     assert capsys.readouterr().err == (
         f"sgs-table: cannot open database {nowhere}: folder {nowhere.parent} does not exist\n"
     )

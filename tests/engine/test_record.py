@@ -99,3 +99,24 @@ def test_hostile_json_is_refused(text: str, message: str) -> None:
     with pytest.raises(RecordError) as refused:
         record_from_json(text)
     assert message in str(refused.value)
+
+
+def test_a_general_may_be_written_by_its_chinese_name() -> None:
+    """``general 1 曹操`` reads as ``general 1 caocao``; the record is written back with keys."""
+    chinese = parse_record(
+        "setup hegemony 4\ngeneral 1 曹操,司马懿 hidden\ngeneral 2 liubei,关羽 hidden\n"
+        "reveal 1 曹操\n"
+    )
+    keys = parse_record(
+        "setup hegemony 4\ngeneral 1 caocao,simayi hidden\ngeneral 2 liubei,guanyu hidden\n"
+        "reveal 1 caocao\n"
+    )
+    assert chinese.moves == keys.moves
+    assert "曹操" not in format_record(chinese)
+    assert "general 1 caocao,simayi hidden" in format_record(chinese)
+
+
+def test_a_chinese_name_of_no_general_is_refused_where_it_is() -> None:
+    with pytest.raises(RecordError) as refused:
+        parse_record("setup identity 4\nrole 1 lord\ngeneral 1 曹超\n")
+    assert "line 3" in str(refused.value) and "'曹超'" in str(refused.value)
