@@ -208,7 +208,8 @@ class TableSession:
         the session as it was.
         """
         assert self.store is not None and self.game_id is not None
-        game = self.store.load_game(self.game_id)
+        # The session's own game: the store moves its own on with what it writes.
+        game = self.store.load_game(self.game_id).copy()
         next_seq = self.store.next_seq(self.game_id)
         next_input, t = self.store.next_input(self.game_id)
         self.game, self._next_seq, self._next_input = game, next_seq, next_input
