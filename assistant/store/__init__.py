@@ -2,7 +2,7 @@
 
 ``database`` opens a database from a URL or a file path, ``models`` holds
 the SQLModel tables, ``games`` reads and writes games (their moves, the
-journal of their inputs and reviewers' notes) through them.
+journal of their inputs, reviewers' notes, their versions) through them.
 """
 
 from assistant.store.database import ENV_VAR, StoreError, default_url, open_database, resolve_url
@@ -11,9 +11,11 @@ from assistant.store.games import (
     ConflictError,
     GameSummary,
     Note,
+    SetAsideMove,
     Store,
     StoredInput,
     StoredMove,
+    Version,
     effective_moves,
 )
 
@@ -23,10 +25,12 @@ __all__ = [
     "ConflictError",
     "GameSummary",
     "Note",
+    "SetAsideMove",
     "Store",
     "StoreError",
     "StoredInput",
     "StoredMove",
+    "Version",
     "default_url",
     "effective_moves",
     "open_database",

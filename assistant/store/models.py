@@ -34,13 +34,20 @@ and `assistant.store.games` reads and writes it.
   stays on position N, whatever move is there now; one beyond the moves in
   effect (after an undo) is kept but left out of the game's record until
   the game is that long again.
+- ``settled``: the table's decisions on the moves a correction set aside
+  (`engine.corrections`: later moves that no longer fit), **append only**:
+  each row names the correction (its first row in ``moves``) and the move's
+  number before it, and says whether the move was put back (with the
+  correction that put it back, in the same transaction) or dismissed. The
+  corrections themselves, and what they set aside, are read from ``moves``
+  (`Store.versions`); a store from before this table has no such decisions.
 """
 
 from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
-__all__ = ["GameRow", "InputRow", "MoveRow", "NoteRow", "SeatRow", "SnapshotRow"]
+__all__ = ["GameRow", "InputRow", "MoveRow", "NoteRow", "SeatRow", "SettledRow", "SnapshotRow"]
 
 
 class GameRow(SQLModel, table=True):
@@ -129,4 +136,17 @@ class NoteRow(SQLModel, table=True):
     seq: int = Field(primary_key=True)
     move: int  # the position in the moves in effect, 1-based; 0 = the game as a whole
     text: str
+    created_at: str
+
+
+class SettledRow(SQLModel, table=True):
+    """A set-aside move settled: put back or dismissed (append only; see the module docstring)."""
+
+    __tablename__ = "settled"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    correction: int  # the first row (in moves) of the correction that set the move aside
+    number: int  # the move's number before that correction
+    how: str  # "put back" or "dismissed"
     created_at: str
