@@ -20,6 +20,7 @@ from typing import TextIO, cast
 from assistant.cli import (
     cards,
     check,
+    correct,
     demo,
     export,
     games,
@@ -33,6 +34,7 @@ from assistant.cli import (
     scan,
     state,
     stats,
+    versions,
 )
 from assistant.cli.arguments import Commands, Handler
 from assistant.cli.language import add_language_argument, argparse_words, choose_language
@@ -49,7 +51,9 @@ SUBCOMMANDS = (
     check,
     labels,
     games,
+    versions,
     export,
+    correct,
     inputs,
     note,
     importer,

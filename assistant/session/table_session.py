@@ -1058,6 +1058,12 @@ class TableSession:
             fixed = rewrite(self.game.moves, Edit(kind, number, move))
         except IllegalMove as exc:
             raise CorrectionRefused(_("refused: {reason}").format(reason=tr(exc))) from None
+        if kind == "insert" and number <= len(self.game.moves):
+            # The move it pushes down no longer fits: it takes that move's place, and
+            # is told (and stored, and read back: engine.corrections.find_edit) so.
+            instead = rewrite(self.game.moves, Edit("replace", number, move))
+            if instead.moves == fixed.moves:
+                fixed = instead
         if fixed.moves == self.game.moves:
             raise CorrectionRefused(
                 _("move {n} is {move} already: nothing changes").format(n=number, move=move)
