@@ -14,13 +14,17 @@ Move 19 of the sample is 孙权's 过河拆桥 on seat 2, move 20 the table's si
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+import shutil
+import sqlite3
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from sqlalchemy import event, text
 
+from assistant.cli.entry import main
 from assistant.session import (
     Command,
     CorrectionRefused,
@@ -29,11 +33,13 @@ from assistant.session import (
     parse_script,
     perform,
 )
-from assistant.store import ConflictError, Store, open_database
+from assistant.store import ConflictError, Store
 from engine.corrections import Edit
 from engine.game import Game
 from engine.moves import Move, Pass
 from engine.record import parse_record
+from tests.assistant.test_read_only_store import READ_ONLY_FILE, READ_ONLY_FOLDER
+from tests.assistant.test_read_only_store import _as_a_reader as as_a_reader
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "identity-8.sgs"
 RECORD = parse_record(SAMPLE.read_text(encoding="utf-8"))
@@ -178,6 +184,19 @@ def test_a_forced_move_puts_back_the_move_it_forces() -> None:
     assert "puts back the move set aside: pass 6" in plan.lines()
     ok(s.apply_correction(plan))
     assert s.set_aside == () and str(s.game.moves[132]) == "!pass 6"
+
+
+def test_an_insertion_that_takes_a_moves_place_is_a_replacement(store: Store) -> None:
+    # 过河拆桥 on seat 2 discarded an unseen card: "discard 2 x1" inserted as move 21
+    # pushes down the recorded one, which no longer fits: it is replaced.
+    game_id, s = stored(store)
+    ok(do(s, "replace 21 discard 2 #99"))  # first, a wrong card recorded for it
+    assert ok(do(s, "insert 21 discard 2 x1")).message.startswith(
+        "move 21: discard 2 #99 → discard 2 x1;"
+    )
+    assert s.game.moves == MOVES and s.set_aside == ()
+    assert [v.kind for v in store.versions(game_id)] == ["start", "replace", "replace"]
+    assert TableSession.resume(store, game_id).set_aside == ()
 
 
 # ---------------------------------------------------------------- the preview
@@ -410,28 +429,48 @@ def test_the_old_correction_still_drops_the_later_moves(store: Store) -> None:
     assert store.record(game_id, version=0) == RECORD
 
 
-def test_an_old_store_reads_its_corrections_as_versions(tmp_path: Path) -> None:
-    """A store made before corrections kept the game: its undos and corrections were
-    one row each, with a snapshot. They read as versions; it gets the settled table."""
-    db = tmp_path / "old.db"
+@pytest.fixture
+def share() -> Iterator[Path]:
+    """A folder anyone may enter, to be made read-only (as test_read_only_store's)."""
+    path = Path(tempfile.mkdtemp(prefix="sgs-old-store-"))
+    path.chmod(0o755)
+    yield path
+    for p in (path, *path.iterdir()):
+        p.chmod(0o755 if p.is_dir() else 0o644)
+    shutil.rmtree(path)
+
+
+def test_an_old_read_only_store_reads_its_corrections_as_versions(share: Path) -> None:
+    """A store made before corrections kept the game (its undos and corrections one row
+    each, with a snapshot; no settled table), on a read-only share: its versions,
+    the game at each, and a session's lists read as they were."""
+    db = share / "old.db"
     with Store.open(str(db)) as store:
         game_id = store.import_record(RECORD)
         store.correct(game_id, 30, MOVES[29], store.next_seq(game_id))  # as the old code did
         store.undo(game_id, store.next_seq(game_id))
-    connection = open_database(str(db))
-    with connection.engine.begin() as conn:
-        conn.execute(text("DROP TABLE settled"))
+    connection = sqlite3.connect(db)
+    connection.execute("DROP TABLE settled")
+    connection.commit()
+    connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     connection.close()
-    with Store.open(str(db)) as store:
-        assert [(v.kind, v.move, v.dropped, v.moves) for v in store.versions(game_id)] == [
-            ("start", 0, 0, 314),
-            ("correct", 30, 284, 30),
-            ("undo", 30, 0, 29),
-        ]
-        assert store.record(game_id, version=0) == RECORD
-        session = TableSession.resume(store, game_id)
-        assert session.redoable == (MOVES[29],) and session.set_aside == ()
-        ok(session.redo())
+    db.chmod(READ_ONLY_FILE)
+    share.chmod(READ_ONLY_FOLDER)
+
+    def check() -> None:
+        with Store.open(str(db)) as store:
+            assert [(v.kind, v.move, v.dropped, v.moves) for v in store.versions(game_id)] == [
+                ("start", 0, 0, 314),
+                ("correct", 30, 284, 30),
+                ("undo", 30, 0, 29),
+            ]
+            assert store.record(game_id, version=0) == RECORD
+            assert store.set_aside(game_id) == []
+            session = TableSession.resume(store, game_id)
+            assert session.redoable == (MOVES[29],) and session.set_aside == ()
+        assert main(["versions", str(game_id), "--db", str(db)]) == 0
+
+    as_a_reader(check)
 
 
 def test_record_of_a_version_out_of_range_is_one_line(store: Store) -> None:
