@@ -1081,8 +1081,7 @@ class TableSession:
         """Make a planned correction (the app's 确定): stored as one transaction; the
         moves it sets aside join the list. Refused, nothing changed, when the game
         moved on since it was planned, or the store refuses it."""
-        current = plan.next_seq == (self._next_seq if self.store is not None else 0)
-        if plan.before != self.game.moves or not current:
+        if not self.plan_current(plan):
             return self._fail(_("the game changed since this correction was shown: look again"))
         first = self._next_seq
         if self.store is not None:
@@ -1101,6 +1100,11 @@ class TableSession:
         self._refresh()
         move = None if plan.move is None else str(plan.move)
         return Reply(True, plan.summary(), move)
+
+    def plan_current(self, plan: CorrectionPlan) -> bool:
+        """Whether ``plan`` was made on the game as it stands (nothing stored since)."""
+        seq = self._next_seq if self.store is not None else 0
+        return plan.next_seq == seq and plan.before == self.game.moves
 
     def replace(self, number: int, text: str) -> Reply:
         """Move ``number`` becomes ``text``; the later moves are played again where they fit."""
