@@ -1093,6 +1093,7 @@ class TableSession:
             except (StoreError, IllegalMove) as exc:
                 return self._fail(_not_stored(exc))
         self.game = plan.rewrite.game
+        self._discard_ended_at = -1
         if plan.puts_back in self._set_aside:
             self._set_aside.remove(plan.puts_back)
         self._corrected(plan.before, plan.number, plan.move, first)

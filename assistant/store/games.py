@@ -306,6 +306,9 @@ class Store:
     def __init__(self, database: Database) -> None:
         self.db = database
         self._tails: dict[int, _Tail] = {}
+        # What each correction did, by game and its first row: rows are never changed,
+        # so it is found once (engine.corrections.find_edit replays the game).
+        self._found: dict[int, dict[int, dict[str, Any]]] = {}
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -314,6 +317,7 @@ class Store:
 
     def close(self) -> None:
         self._tails.clear()
+        self._found.clear()
         self.db.close()
 
     def __enter__(self) -> Store:
@@ -929,7 +933,7 @@ class Store:
                 ).scalars()
             )
         try:
-            return _history(game_id, rows, snapshots)
+            return _history(game_id, rows, snapshots, self._found.setdefault(game_id, {}))
         except ValueError as exc:
             raise StoreError(_game_problem(game_id, exc)) from None
 
@@ -1035,14 +1039,18 @@ class Store:
 
 
 def _history(
-    game_id: int, rows: Sequence[StoredMove], snapshots: Sequence[int]
+    game_id: int,
+    rows: Sequence[StoredMove],
+    snapshots: Sequence[int],
+    found: dict[int, dict[str, Any]],
 ) -> tuple[list[Version], list[Move]]:
     """Read the versions of a game from its rows (see `Store.versions`), and the moves
     undone since the last other move (see `Store.undone`).
 
     A correction's rows are its superseding row and the plain rows after it up
     to the snapshot written with them (every correction and undo writes one).
-    ValueError for a log that breaks the rule of `effective_moves`.
+    ``found`` keeps what each correction did, by its first row, from one reading
+    to the next. ValueError for a log that breaks the rule of `effective_moves`.
     """
     cache: dict[str, Move] = {}
 
@@ -1089,21 +1097,34 @@ def _history(
             undone.append(_parse(game_id, before[-1], cache))
         else:
             undone.clear()
-            new = None if row.text is None else _parse(game_id, row, cache)
-            found = find_edit(parsed(before), number, new, parsed(kept))
-            opened.facts["text"] = row.text
-            if found is not None:
-                opened.kind = found.edit.kind
-                opened.facts["kept"] = len(found.kept)
-                opened.facts["set_aside"] = found.set_aside
-                opened.facts["silences"] = len(found.silences)
-            else:  # later moves dropped though they would fit: the old correction
-                opened.kind = "correct" if new is not None else "delete"
-                opened.facts["kept"] = j - i - 1
-                opened.facts["dropped"] = len(before) - number - (j - i - 1)
+            if row.seq not in found:
+                found[row.seq] = _found(game_id, parsed(before), number, row, parsed(kept), j - i)
+            facts = dict(found[row.seq])
+            opened.kind = facts.pop("kind")
+            opened.facts.update(facts)
         i = j
     versions.append(opened.closed(rows[-1].seq if rows else 0, len(kept)))
     return versions, undone
+
+
+def _found(
+    game_id: int, before: list[Move], number: int, row: StoredMove, after: list[Move], rows: int
+) -> dict[str, Any]:
+    """What a correction did (its kind and `Version` fields), from the moves before and
+    after its ``rows`` rows, the first of them ``row`` (superseding move ``number``)."""
+    new = None if row.text is None else _parse(game_id, row, {})
+    edit = find_edit(before, number, new, after)
+    facts: dict[str, Any] = {"text": row.text}
+    if edit is not None:
+        facts["kind"] = edit.edit.kind
+        facts["kept"] = len(edit.kept)
+        facts["set_aside"] = edit.set_aside
+        facts["silences"] = len(edit.silences)
+    else:  # later moves dropped though they would fit: the old correction
+        facts["kind"] = "correct" if new is not None else "delete"
+        facts["kept"] = rows - 1
+        facts["dropped"] = len(before) - number - (rows - 1)
+    return facts
 
 
 @dataclass
