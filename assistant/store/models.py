@@ -12,7 +12,9 @@ and `assistant.store.games` reads and writes it.
 - ``moves``: the log, keyed by (game id, sequence number), sequence numbers
   1, 2, 3 ... without gaps. **Append only**: rows are inserted and read, never
   updated or deleted. A correction is a new row that names the row it
-  supersedes (see `assistant.store.games` for how the moves in effect are derived).
+  supersedes (see `assistant.store.games` for how the moves in effect are derived);
+  one that keeps the game writes the later moves that still fit again, as plain
+  rows after it, in the same transaction.
   A second session inserting the same (game, seq) hits the primary key: that
   is the conflict check, on SQLite and PostgreSQL alike.
 - ``snapshots``: checkpoints of a game, appended with the move row they
