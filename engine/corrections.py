@@ -15,6 +15,10 @@ that the table moved on past it without a 无懈可击, as it did at the time:
 the request is passed for everyone (``pass``) and the move played after it.
 Those passes are the correction's own moves (`Rewrite.silences`).
 
+A store keeps only the moves: `find_edit` tells, from the moves before and
+after, which correction was made (so every version of a stored game can say
+what changed it), and `end_changes` what differs at the end of the game.
+
 >>> from engine.moves import Move
 >>> moves = [Move.parse(t) for t in (
 ...     "setup identity 4", "role 1 lord", "general 1 liubei", "general 2 caocao",
@@ -36,10 +40,23 @@ from typing import Literal
 from engine.frames import Ask
 from engine.game import Game
 from engine.moves import Move, Pass, Setup, unforced
+from engine.state import GameState, Seat
 from engine.table import IllegalMove
 from engine.text import Text, say
 
-__all__ = ["KINDS", "Edit", "Rewrite", "SetAside", "rewrite"]
+__all__ = [
+    "END_FIELDS",
+    "KINDS",
+    "SEAT_FIELDS",
+    "Change",
+    "Edit",
+    "Rewrite",
+    "SetAside",
+    "check_edit",
+    "end_changes",
+    "find_edit",
+    "rewrite",
+]
 
 Kind = Literal["replace", "insert", "delete"]
 KINDS: tuple[Kind, ...] = ("replace", "insert", "delete")
@@ -136,6 +153,99 @@ def rewrite(moves: Sequence[Move], edit: Edit) -> Rewrite:
     return Rewrite(
         edit, tuple(moves), game.moves, tuple(kept), tuple(set_aside), game, tuple(silences)
     )
+
+
+def find_edit(
+    before: Sequence[Move], number: int, move: Move | None, after: Sequence[Move]
+) -> Rewrite | None:
+    """The correction at move ``number`` that turns ``before`` into ``after``, putting
+    ``move`` there (None: a deletion); None when no correction does.
+
+    A replacement is tried before an insertion: when both give the same game
+    (the move an insertion pushes down no longer fits), the move is replaced.
+
+    >>> moves = [Move.parse(t) for t in ("setup identity 4", "role 1 lord",
+    ...     "general 1 liubei", "general 2 caocao")]
+    >>> found = find_edit(moves, 3, Move.parse("general 1 sunquan"),
+    ...     [*moves[:2], Move.parse("general 1 sunquan"), moves[3]])
+    >>> str(found.edit), found.kept
+    ('replace 3 general 1 sunquan', ((4, 4),))
+    >>> find_edit(moves, 3, None, moves[:2]) is None  # move 4 would still fit
+    True
+    """
+    after = tuple(after)
+    if after[: number - 1] != tuple(before[: number - 1]):
+        return None
+    kinds: tuple[Kind, ...] = ("delete",) if move is None else ("replace", "insert")
+    for kind in kinds:
+        try:
+            fixed = rewrite(before, Edit(kind, number, move))
+        except IllegalMove:
+            continue
+        if fixed.moves == after:
+            return fixed
+    return None
+
+
+SEAT_FIELDS: tuple[str, ...] = (
+    "alive",
+    "hp",
+    "max_hp",
+    "hand",
+    "weapon",
+    "armour",
+    "defensive_horse",
+    "offensive_horse",
+    "treasure",
+)
+"""What `end_changes` compares of each seat (``hand``: how many cards it holds)."""
+END_FIELDS: tuple[str, ...] = ("winner", "turn", "phase")
+"""What `end_changes` compares of the table (``turn``: the seat whose turn it is)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """Something that differs at the end of the game: ``what`` (one of SEAT_FIELDS, of
+    seat ``seat``, or of END_FIELDS, seat 0), as it was and as it is."""
+
+    what: str
+    seat: int
+    before: object
+    after: object
+
+
+def end_changes(before: GameState, after: GameState) -> tuple[Change, ...]:
+    """What differs between two ends of a game: each seat's HP, hand count, life and
+    equipment, then the winner, whose turn it is and the phase.
+
+    >>> from engine.game import Game
+    >>> g = Game([Move.parse(t) for t in ("setup identity 4", "role 1 lord",
+    ...     "general 1 liubei", "general 2 caocao", "general 3 sunquan", "general 4 lvbu",
+    ...     "deal", "next", "draw 1 x2")])
+    >>> [(c.what, c.seat, c.before, c.after) for c in end_changes(g.state_at(8), g.state)]
+    [('hand', 1, 4, 6), ('phase', 0, <Phase.DRAW: 'draw'>, <Phase.PLAY: 'play'>)]
+    """
+    changes: list[Change] = []
+    old_seats = {s.seat: s for s in before.seats}
+    for seat in after.seats:
+        old = old_seats.get(seat.seat)
+        if old is None:
+            continue
+        for what in SEAT_FIELDS:
+            was, now = _seat_field(old, what), _seat_field(seat, what)
+            if was != now:
+                changes.append(Change(what, seat.seat, was, now))
+    ends = (
+        ("winner", before.winner, after.winner),
+        ("turn", before.turn.seat, after.turn.seat),
+        ("phase", before.turn.phase, after.turn.phase),
+    )
+    changes += [Change(what, 0, was, now) for what, was, now in ends if was != now]
+    return tuple(changes)
+
+
+def _seat_field(seat: Seat, what: str) -> object:
+    return seat.hand_count if what == "hand" else getattr(seat, what)
 
 
 # More requests for 无懈可击 than this in a row do not happen (桃园结义 at 10 seats: 10).

@@ -62,6 +62,13 @@ class Game:
     def push_text(self, text: str) -> None:
         self.push(Move.parse(text))
 
+    def copy(self) -> Game:
+        """A game with the same moves and states, that goes on by itself from here."""
+        twin = Game()
+        twin._moves = list(self._moves)
+        twin._states = list(self._states)
+        return twin
+
     def undo(self) -> Move:
         """Take back the last move; the previous state comes back exactly."""
         if not self._moves:

@@ -36,12 +36,14 @@ from assistant.review import LogEntry, log_entries
 from assistant.session import (
     Button,
     Command,
+    CorrectionPlan,
     Reply,
     TableSession,
     completions,
     parse_script,
     perform,
     prompt_buttons,
+    set_aside_text,
     sighting_command,
 )
 from assistant.setup import TablePlan
@@ -268,7 +270,45 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         return reply
 
     def correct(self, number: int, text: str) -> Reply:
+        """The old correction (the script's ``correct``): the moves after it stop counting."""
         return self.perform(Command("correct", (str(number), *text.split()), self.clock()))
+
+    def redo(self) -> Reply:
+        """重做: the move undone last, made again."""
+        return self.perform(Command("redo", t=self.clock()))
+
+    def plan_correction(self, kind: str, number: int, text: str = "") -> CorrectionPlan:
+        """What a correction (replace, insert, delete) would change, for the confirmation;
+        nothing changes. CorrectionRefused (one line) when it cannot be made."""
+        return self.session.plan_correction(kind, number, text)
+
+    def apply_correction(self, plan: CorrectionPlan) -> Reply:
+        """确定 on the confirmation: the correction shown made, as the script's ``replace``,
+        ``insert`` or ``delete`` input (journaled); refused when the game moved on since
+        it was shown."""
+        if not self.session.plan_current(plan):
+            return self._said(
+                Reply(False, _("the game changed since this correction was shown: look again"))
+            )
+        move = () if plan.move is None else tuple(str(plan.move).split())
+        words = (str(plan.number), *move)
+        return self.perform(Command(plan.kind, words, self.clock()))
+
+    def dismiss(self, k: int) -> Reply:
+        """忽略: the K-th move set aside (from 1) dropped for good."""
+        return self.perform(Command("dismiss", (str(k),), self.clock()))
+
+    def set_aside(self) -> list[tuple[str, str]]:
+        """The moves corrections set aside, in order: each as the table reads it (its
+        number, the move, why) and its notation (what 放回 inserts)."""
+        return [
+            (set_aside_text(item.number, item.move, item.reason), str(item.move))
+            for item in self.session.set_aside
+        ]
+
+    def redoable(self) -> int:
+        """How many undone moves redo can make again."""
+        return len(self.session.redoable)
 
     def note(self, number: int, text: str) -> Reply:
         """备注: a note on move ``number`` of the current game (a script `note` input)."""

@@ -25,6 +25,7 @@ from typing import Any, TextIO, cast
 from assistant.cli import (
     cards,
     check,
+    correct,
     demo,
     export,
     games,
@@ -38,6 +39,7 @@ from assistant.cli import (
     scan,
     state,
     stats,
+    versions,
 )
 from assistant.cli.arguments import Commands, Handler
 from assistant.cli.language import add_language_argument, argparse_words, choose_language
@@ -56,7 +58,9 @@ SUBCOMMANDS = (
     check,
     labels,
     games,
+    versions,
     export,
+    correct,
     inputs,
     note,
     importer,

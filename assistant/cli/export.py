@@ -1,5 +1,7 @@
 """``sgs-table export``: a stored game written as a record (.sgs or JSON) or as a
-self-contained HTML page to look back at it (`assistant.review.page`)."""
+self-contained HTML page to look back at it (`assistant.review.page`); with
+``--at-version N``, the game as it stood at the end of version N (``sgs-table
+versions``)."""
 
 from __future__ import annotations
 
@@ -39,6 +41,16 @@ def add_command(commands: Commands) -> None:
         action="store_true",
         help=_("the same as --format json; with -o, what was written is said in JSON too"),
     )
+    p.add_argument(
+        "--at-version",
+        dest="version",
+        type=int,
+        metavar="N",
+        help=_(
+            "the game as it stood at the end of version N (see `sgs-table versions`); "
+            "default: as it stands now"
+        ),
+    )
     add_output(p)
     add_db(p)
     p.set_defaults(handler=_export)
@@ -56,9 +68,9 @@ def _export(args: argparse.Namespace, out: TextIO) -> int:
 
     def export(store: Store) -> int:
         text = (
-            _page(store, args.game)
+            _page(store, args.game, args.version)
             if args.format == "html"
-            else store.export(args.game, args.format)
+            else store.export(args.game, args.format, args.version)
         )
         wrote = _("wrote game {game} to {file}").format(game=args.game, file=args.output)
         if args.json:
@@ -70,10 +82,11 @@ def _export(args: argparse.Namespace, out: TextIO) -> int:
     return with_store(args.db, export)
 
 
-def _page(store: Store, game_id: int) -> str:
-    """The page of a stored game: its table at every move, its statistics and notes."""
-    record = store.record(game_id)
-    game = store.load_game(game_id)
+def _page(store: Store, game_id: int, version: int | None = None) -> str:
+    """The page of a stored game (now, or at the end of ``version``): its table at every
+    move, its statistics and notes."""
+    record = store.record(game_id, version)
+    game = store.load_game(game_id, version)
     title = record.headers.get("Event") or _("Game {game}").format(game=game_id)
     return render_page(
         game,

@@ -1,13 +1,21 @@
 """The table session: sightings and taps in, engine moves, prompts and questions out.
 
 ``table_session`` holds `TableSession`; ``sightings`` what the camera saw;
-``replies`` what the session answers and waits for; ``prompts`` what the
+``replies`` what the session answers and waits for; ``corrections`` a
+correction planned before it is made (its preview, in words); ``prompts`` what the
 engine's state asks for; ``buttons`` the prompt bar's buttons; ``script`` the
 table script (every sighting and button as a line of text) and `perform`,
 the one way an input reaches the session and its journal.
 """
 
 from assistant.session.buttons import Button, prompt_buttons
+from assistant.session.corrections import (
+    CorrectionPlan,
+    CorrectionRefused,
+    change_text,
+    set_aside_text,
+    version_text,
+)
 from assistant.session.prompts import Prompt, TargetOption, current_prompt, seat_label, targets_for
 from assistant.session.replies import (
     DUPLICATE_STICKER,
@@ -44,6 +52,8 @@ __all__ = [
     "USAGE",
     "Button",
     "Command",
+    "CorrectionPlan",
+    "CorrectionRefused",
     "PendingCard",
     "Prompt",
     "Question",
@@ -54,6 +64,7 @@ __all__ = [
     "TableSession",
     "TargetOption",
     "answer_label",
+    "change_text",
     "completions",
     "current_prompt",
     "parse_script",
@@ -62,6 +73,8 @@ __all__ = [
     "region_seat",
     "script_line",
     "seat_label",
+    "set_aside_text",
     "sighting_command",
     "targets_for",
+    "version_text",
 ]

@@ -79,6 +79,11 @@ USAGE: Final = {
     "answer": "answer OPTION",
     "cancel": "cancel",
     "undo": "undo",
+    "redo": "redo",
+    "replace": "replace N MOVE...",
+    "insert": "insert N MOVE...",
+    "delete": "delete N",
+    "dismiss": "dismiss K",
     "correct": "correct N MOVE...",
     "force": "force MOVE...",
     "enter": "enter MOVE...",
@@ -446,6 +451,16 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
         case "correct":
             number = w.number("N")
             call = _call(TableSession.correct, number, " ".join(w.rest("MOVE")))
+        case "replace":
+            number = w.number("N")
+            call = _call(TableSession.replace, number, " ".join(w.rest("MOVE")))
+        case "insert":
+            number = w.number("N")
+            call = _call(TableSession.insert, number, " ".join(w.rest("MOVE")))
+        case "delete":
+            call = _call(TableSession.delete, w.number("N"))
+        case "dismiss":
+            call = _call(TableSession.dismiss, w.number("K"))
         case "force":
             call = _call(TableSession.force, " ".join(w.rest("MOVE")))
         case "enter":
@@ -458,6 +473,8 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.next_phase)
         case "undo":
             call = _call(TableSession.undo)
+        case "redo":
+            call = _call(TableSession.redo)
         case "cancel":
             call = _call(TableSession.cancel)
         case "reload":

@@ -13,6 +13,14 @@ that general, an action token acts like its button. A card the state says
 cannot be where it was seen raises a question (mis-read, duplicate sticker, or
 a skill the engine does not know); ambiguity asks, it never guesses.
 
+Corrections keep the game: a move replaced, inserted or deleted is planned
+first (:meth:`TableSession.plan_correction`, a preview that changes nothing)
+and then made (:meth:`TableSession.apply_correction`): the later moves are
+played again where they still fit, and those that no longer do are listed
+(:attr:`TableSession.set_aside`) for the table to put back or dismiss one by
+one. Undone moves can be made again (:meth:`TableSession.redo`). Both lists
+are read back from the store when a game is resumed or reloaded.
+
 Scripts, the prompt buttons and the app reach these methods through
 `assistant.session.script.perform`, one table script command each, which
 journals every input (:meth:`TableSession.journal`) beside the moves.
@@ -37,6 +45,7 @@ from assistant.i18n import (
     tr,
     variant_name,
 )
+from assistant.session.corrections import CorrectionPlan, CorrectionRefused
 from assistant.session.names import role_label, rule_label
 from assistant.session.prompts import current_prompt, seat_label, targets_for
 from assistant.session.readings import Reading, asks_nullification, card_readings
@@ -59,10 +68,11 @@ from assistant.session.sightings import (
 )
 from assistant.session.skill_input import PendingSkill, confirm_label
 from assistant.stickers import sticker_problem
-from assistant.store import ConflictError, Store, StoreError
+from assistant.store import ConflictError, SetAsideMove, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
+from engine.corrections import KINDS, Edit, find_edit, rewrite
 from engine.derived import card, hand_limit_value, kind
 from engine.frames import Ask, Expect, Window
 from engine.game import Game
@@ -88,6 +98,7 @@ from engine.moves import (
     Setup,
     Take,
     Use,
+    unforced,
 )
 from engine.record import RecordError
 from engine.registry import RULES, Rule, rule_name
@@ -167,6 +178,11 @@ class TableSession:
         # journal's next row: see assistant.session.script.perform.
         self.t = 0.0
         self._next_input = 1
+        # Later moves corrections set aside, for the table to put back or dismiss;
+        # the moves undone since the last other move, the next to redo last.
+        self._set_aside: list[SetAsideMove] = []
+        self._redo: list[Move] = []
+        self._corrections = 0  # corrections made without a store (their items' keys)
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> TableSession:
@@ -208,10 +224,14 @@ class TableSession:
         the session as it was.
         """
         assert self.store is not None and self.game_id is not None
-        game = self.store.load_game(self.game_id)
+        # The session's own game: the store moves its own on with what it writes.
+        game = self.store.load_game(self.game_id).copy()
         next_seq = self.store.next_seq(self.game_id)
         next_input, t = self.store.next_input(self.game_id)
+        set_aside = self.store.set_aside(self.game_id)
+        redo = self.store.undone(self.game_id)
         self.game, self._next_seq, self._next_input = game, next_seq, next_input
+        self._set_aside, self._redo = set_aside, redo
         self.t = max(self.t, t)  # the journal's times never go back
 
     # ------------------------------------------------------------ views
@@ -231,6 +251,17 @@ class TableSession:
     @property
     def moves(self) -> tuple[str, ...]:
         return tuple(str(m) for m in self.game.moves)
+
+    @property
+    def set_aside(self) -> tuple[SetAsideMove, ...]:
+        """The later moves corrections set aside, not yet put back or dismissed: the
+        table's list to fix one by one (``dismiss K`` names the K-th, from 1)."""
+        return tuple(self._set_aside)
+
+    @property
+    def redoable(self) -> tuple[Move, ...]:
+        """The moves undone since the last other move; redo makes the last one again."""
+        return tuple(self._redo)
 
     # ------------------------------------------------------------ plumbing
 
@@ -277,6 +308,9 @@ class TableSession:
             except (StoreError, IllegalMove, RecordError) as exc:
                 self.game.undo()
                 return self._fail(_not_stored(exc))
+        else:
+            self._store_silence()
+        self._made(move)
         self._clear()
         self._seat_hint = None
         self._refresh()
@@ -382,7 +416,19 @@ class TableSession:
             assert self.game_id is not None
             for _i in range(self._silence):
                 self._next_seq = self.store.append(self.game_id, Pass(None), self._next_seq) + 1
+                self._made(Pass(None))
+        else:
+            for _i in range(self._silence):
+                self._made(Pass(None))
         self._silence = 0
+
+    def _made(self, move: Move) -> None:
+        """A move was made (and stored): the next to redo, if it is that one, else the
+        end of redoing (the store reads the same back: `Store.undone`)."""
+        if self._redo and self._redo[-1] == move:
+            self._redo.pop()
+        else:
+            self._redo.clear()
 
     def _ask(
         self,
@@ -919,7 +965,11 @@ class TableSession:
         return reply
 
     def correct(self, number: int, text: str) -> Reply:
-        """Replace move ``number`` (1-based, in effect); the moves after it stop counting."""
+        """Replace move ``number`` (1-based, in effect); the moves after it stop counting.
+
+        The old correction (``correct N MOVE``), kept as it was: `replace` keeps
+        the later moves that still fit.
+        """
         moves = self.game.moves
         if not 2 <= number <= len(moves):
             return self._fail(
@@ -939,10 +989,15 @@ class TableSession:
             assert self.game_id is not None
             try:
                 seq = self.store.moves(self.game_id)[number - 1].seq
+                first = self._next_seq
                 self._next_seq = self.store.correct(self.game_id, seq, move, self._next_seq) + 1
             except (StoreError, IllegalMove) as exc:
                 return self._fail(_not_stored(exc))
+        else:
+            first = 0
+        before = self.game.moves
         self.game = game
+        self._corrected(before, number, move, first)
         self._pending = self._question = None
         self._refresh()
         said = _("move {n} is now {move}; later moves dropped").format(n=number, move=move)
@@ -962,8 +1017,165 @@ class TableSession:
             except StoreError as exc:
                 return self._fail(_not_stored(exc))
         undone = self.game.undo()
+        self._redo.append(undone)
         self._refresh()
         return Reply(True, _("undone: {move}").format(move=undone))
+
+    def redo(self) -> Reply:
+        """重做: the move undone last, made again (refused, with the reason, when it no
+        longer fits); any other move ends redoing."""
+        if not self._redo:
+            return self._fail(_("nothing to redo"))
+        move = self._redo[-1]
+        return self._apply(move, _("redone: {move}").format(move=move))
+
+    # ------------------------------------------------------------ corrections
+
+    def plan_correction(self, kind: str, number: int, text: str = "") -> CorrectionPlan:
+        """What ``kind`` (replace, insert, delete) of move ``number`` with the move
+        ``text`` would do, worked out on the game as it stands; nothing changes.
+
+        An insertion of a move the table set aside puts it back. Raises
+        CorrectionRefused (one line) when the correction cannot be made: no
+        game, a move that does not read, a number out of range, the setup, a
+        move the rules refuse there (force it with ``!``), or no change at all.
+        """
+        if not self.game.moves:
+            raise CorrectionRefused(_("set up the table first (mode and number of players)"))
+        if kind not in KINDS:
+            raise CorrectionRefused(
+                _("unknown correction {kind}: replace, insert or delete").format(kind=repr(kind))
+            )
+        move: Move | None = None
+        if kind != "delete":
+            try:
+                move = Move.parse(text)
+            except MoveSyntaxError as exc:
+                raise CorrectionRefused(_("not a move: {reason}").format(reason=tr(exc))) from None
+        elif text.strip():
+            raise CorrectionRefused(_("a deletion takes no move"))
+        try:
+            fixed = rewrite(self.game.moves, Edit(kind, number, move))
+        except IllegalMove as exc:
+            raise CorrectionRefused(_("refused: {reason}").format(reason=tr(exc))) from None
+        if kind == "insert" and number <= len(self.game.moves):
+            # The move it pushes down no longer fits: it takes that move's place, and
+            # is told (and stored, and read back: engine.corrections.find_edit) so.
+            instead = rewrite(self.game.moves, Edit("replace", number, move))
+            if instead.moves == fixed.moves:
+                fixed = instead
+        if fixed.moves == self.game.moves:
+            raise CorrectionRefused(
+                _("move {n} is {move} already: nothing changes").format(n=number, move=move)
+            )
+        back = None
+        if kind == "insert" and move is not None:
+            back = next(
+                (item for item in self._set_aside if unforced(item.move) == unforced(move)),
+                None,
+            )
+        seq = self._next_seq if self.store is not None else 0
+        return CorrectionPlan(fixed, self.state, seq, back)
+
+    def apply_correction(self, plan: CorrectionPlan) -> Reply:
+        """Make a planned correction (the app's 确定): stored as one transaction; the
+        moves it sets aside join the list. Refused, nothing changed, when the game
+        moved on since it was planned, or the store refuses it."""
+        if not self.plan_current(plan):
+            return self._fail(_("the game changed since this correction was shown: look again"))
+        first = self._next_seq
+        if self.store is not None:
+            assert self.game_id is not None
+            puts_back = () if plan.puts_back is None else (plan.puts_back.key,)
+            try:
+                self.store.rewrite(self.game_id, plan.edit, first, puts_back=puts_back)
+                self._next_seq = self.store.next_seq(self.game_id)
+            except (StoreError, IllegalMove) as exc:
+                return self._fail(_not_stored(exc))
+        self.game = plan.rewrite.game
+        self._discard_ended_at = -1
+        if plan.puts_back in self._set_aside:
+            self._set_aside.remove(plan.puts_back)
+        self._corrected(plan.before, plan.number, plan.move, first)
+        self._clear()
+        self._refresh()
+        move = None if plan.move is None else str(plan.move)
+        return Reply(True, plan.summary(), move)
+
+    def plan_current(self, plan: CorrectionPlan) -> bool:
+        """Whether ``plan`` was made on the game as it stands (nothing stored since)."""
+        seq = self._next_seq if self.store is not None else 0
+        return plan.next_seq == seq and plan.before == self.game.moves
+
+    def replace(self, number: int, text: str) -> Reply:
+        """Move ``number`` becomes ``text``; the later moves are played again where they fit."""
+        return self._correction("replace", number, text)
+
+    def insert(self, number: int, text: str) -> Reply:
+        """``text`` becomes move ``number`` (a missed move, or one set aside put back)."""
+        return self._correction("insert", number, text)
+
+    def delete(self, number: int) -> Reply:
+        """Move ``number`` goes; the later moves are played again where they fit."""
+        return self._correction("delete", number)
+
+    def _correction(self, kind: str, number: int, text: str = "") -> Reply:
+        try:
+            plan = self.plan_correction(kind, number, text)
+        except CorrectionRefused as exc:
+            return self._fail(str(exc))
+        return self.apply_correction(plan)
+
+    def dismiss(self, k: int) -> Reply:
+        """The K-th move set aside (from 1) is dropped for good: the table will not put
+        it back."""
+        if not 1 <= k <= len(self._set_aside):
+            if not self._set_aside:
+                return self._fail(_("no move is set aside"))
+            return self._fail(
+                _("there is no set-aside move {k} (1-{last})").format(
+                    k=k, last=len(self._set_aside)
+                )
+            )
+        item = self._set_aside[k - 1]
+        if self.store is not None:
+            assert self.game_id is not None
+            try:
+                self.store.settle(self.game_id, item.key)
+            except StoreError as exc:
+                return self._fail(_("not stored: {reason}").format(reason=tr(exc)))
+        self._set_aside.remove(item)
+        self._refresh()
+        return Reply(
+            True,
+            _("dismissed: {move} (set aside from move {n})").format(move=item.move, n=item.number),
+        )
+
+    def _corrected(
+        self, before: tuple[Move, ...], number: int, move: Move | None, first: int
+    ) -> None:
+        """The lists after a correction from ``before`` at ``number`` (its first row:
+        ``first``): the moves it set aside join those to fix; redoing ends, unless it
+        took back the last move (an undo). As the store reads them back."""
+        if self.store is not None and self.game_id is not None:
+            try:
+                self._set_aside = self.store.set_aside(self.game_id)
+                self._redo = self.store.undone(self.game_id)
+                return
+            except StoreError as exc:
+                self.warnings.append(tr(exc))
+        if move is None and number == len(before) and len(self.game.moves) == number - 1:
+            self._redo.append(before[-1])
+            return
+        self._redo.clear()
+        found = find_edit(before, number, move, self.game.moves)
+        if found is None:
+            return
+        self._corrections += 1
+        self._set_aside += [
+            SetAsideMove(first or self._corrections, self._corrections, s.number, s.move, s.reason)
+            for s in found.set_aside
+        ]
 
     @property
     def _collecting(self) -> bool:

@@ -3,8 +3,9 @@
 ``database`` opens a database from a URL or a file path (to write, creating
 what is missing, or only to read, creating nothing), ``models`` holds the
 SQLModel tables, ``games`` reads and writes games (their moves, the journal
-of their inputs and reviewers' notes) through them, append only; ``archive``
-puts finished games away and deletes a game, the one place rows go away.
+of their inputs, reviewers' notes, their versions) through them, append
+only; ``archive`` puts finished games away and deletes a game, the one place
+rows go away.
 """
 
 from assistant.store.archive import (
@@ -28,9 +29,11 @@ from assistant.store.games import (
     ConflictError,
     GameSummary,
     Note,
+    SetAsideMove,
     Store,
     StoredInput,
     StoredMove,
+    Version,
     effective_moves,
 )
 
@@ -41,10 +44,12 @@ __all__ = [
     "DatabaseError",
     "GameSummary",
     "Note",
+    "SetAsideMove",
     "Store",
     "StoreError",
     "StoredInput",
     "StoredMove",
+    "Version",
     "archive_game",
     "archived_ids",
     "default_url",

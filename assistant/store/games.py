@@ -16,6 +16,19 @@ row 1) and append its move if it has one. `effective_moves` is exactly that
 rule. Nothing is lost: the full log, corrections included, stays readable
 with `Store.rows`.
 
+A correction that keeps the game (`Store.rewrite`: a move replaced, inserted
+or deleted, `engine.corrections`) is one transaction of rows: the row that
+supersedes the first move it changes, then the later moves that still fit
+(and the passes it adds) as plain rows, the snapshot after the last of them.
+Each correction or undo begins a **version** of the game (`Store.versions`;
+version 0 is the game as first stored): what it did is read back from the
+rows themselves (`engine.corrections.find_edit`), and the game as it stood
+at the end of any version stays readable (`Store.record`, `Store.load_game`
+with ``version``). The later moves a correction set aside are listed by
+`Store.set_aside` until the table puts each back or dismisses it
+(`Store.settle`: the ``settled`` table). An undo's move can be made again:
+`Store.undone` lists the moves undone since the last other move.
+
 Writers never overwrite each other: `Store.append` names the sequence number
 it expects to write; if another session wrote that number first, the primary
 key refuses the row and a :class:`ConflictError` says to reload.
@@ -55,7 +68,16 @@ from sqlmodel import col
 
 from assistant.i18n import _, ngettext, tr
 from assistant.store.database import Database, StoreError, open_database
-from assistant.store.models import GameRow, InputRow, MoveRow, NoteRow, SeatRow, SnapshotRow
+from assistant.store.models import (
+    GameRow,
+    InputRow,
+    MoveRow,
+    NoteRow,
+    SeatRow,
+    SettledRow,
+    SnapshotRow,
+)
+from engine.corrections import Edit, Rewrite, SetAside, find_edit, rewrite
 from engine.game import Game
 from engine.moves import Forced, Move, MoveSyntaxError, Setup, unforced
 from engine.record import (
@@ -75,10 +97,12 @@ __all__ = [
     "ConflictError",
     "GameSummary",
     "Note",
+    "SetAsideMove",
     "Store",
     "StoreError",
     "StoredInput",
     "StoredMove",
+    "Version",
     "effective_moves",
 ]
 
@@ -87,6 +111,9 @@ SNAPSHOT_EVERY: Final = 100
 
 NOTE_ATTEMPTS: Final = 5
 """How many times `Store.add_note` takes the next number when other sessions take it first."""
+
+SETTLED_HOW: Final = ("put back", "dismissed")
+"""How a set-aside move is settled (the ``settled`` table's ``how``)."""
 
 
 class ConflictError(StoreError):
@@ -158,6 +185,63 @@ class GameSummary:
     winner: str | None
 
 
+@dataclass(frozen=True, slots=True)
+class Version:
+    """A version of a stored game: the game as a correction or an undo left it, until the next.
+
+    ``number`` 0 is the game as first stored (``kind`` "start"). For the others,
+    ``kind`` is "undo", "replace", "insert", "delete" (the later moves played again
+    where they still fit) or "correct" (the move replaced, every later move
+    dropped: the old correction); ``seq`` is the correction's first row and
+    ``ends_at`` its last (the later moves written again, the passes it added),
+    ``last`` the last row before the next version. ``move`` is the number of the
+    move changed, ``text`` the move put there (None for an undo or a deletion),
+    ``was`` the move that was there; ``before`` and ``moves`` the moves in effect
+    just before the correction and at the version's last row; ``kept`` the later
+    moves played again, ``set_aside`` those that no longer fit (numbered as
+    before), ``silences`` the passes added, ``dropped`` the later moves the old
+    correction dropped.
+    """
+
+    number: int
+    kind: str
+    seq: int
+    ends_at: int
+    last: int
+    created_at: str
+    moves: int
+    move: int = 0
+    text: str | None = None
+    was: str | None = None
+    before: int = 0
+    kept: int = 0
+    set_aside: tuple[SetAside, ...] = ()
+    silences: int = 0
+    dropped: int = 0
+
+    @property
+    def later(self) -> int:
+        """The moves after the one changed (from it, for an insertion), before the change."""
+        return self.before - self.move + (1 if self.kind == "insert" else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class SetAsideMove:
+    """A later move a correction set aside and the table has not settled yet: the
+    correction's first row and version, the move's number before it, the move, why."""
+
+    correction: int
+    version: int
+    number: int
+    move: Move
+    reason: object  # an engine Text (worded with tr) or a string
+
+    @property
+    def key(self) -> tuple[int, int]:
+        """What `Store.settle` names it by: the correction's row and the move's number."""
+        return (self.correction, self.number)
+
+
 def effective_moves(rows: Iterable[StoredMove]) -> list[StoredMove]:
     """The rows whose moves are in effect, in order (see the module docstring).
 
@@ -222,6 +306,9 @@ class Store:
     def __init__(self, database: Database) -> None:
         self.db = database
         self._tails: dict[int, _Tail] = {}
+        # What each correction did, by game and its first row: rows are never changed,
+        # so it is found once (engine.corrections.find_edit replays the game).
+        self._found: dict[int, dict[int, dict[str, Any]]] = {}
 
     @classmethod
     def open(cls, url: str | None = None) -> Store:
@@ -230,6 +317,7 @@ class Store:
 
     def close(self) -> None:
         self._tails.clear()
+        self._found.clear()
         self.db.close()
 
     def __enter__(self) -> Store:
@@ -358,6 +446,102 @@ class Store:
                 _("game {game}: nothing to undo (only the setup is left)").format(game=game_id)
             )
         return self._supersede(game_id, tail.seqs[-1], None, expected_seq)
+
+    def rewrite(
+        self,
+        game_id: int,
+        edit: Edit,
+        expected_seq: int,
+        *,
+        puts_back: Sequence[tuple[int, int]] = (),
+    ) -> Rewrite:
+        """Make a correction that keeps the game (`engine.corrections.rewrite`), as rows
+        from `expected_seq` on, in one transaction; the correction made.
+
+        The row that supersedes move ``edit.number`` comes first (an insertion
+        after the last move is a plain row: the move is entered), then the later
+        moves played again where they still fit, as plain rows. ``puts_back``
+        names set-aside moves (`SetAsideMove.key`) that this correction puts
+        back: they are settled in the same transaction. IllegalMove (nothing
+        written) when the rules refuse the correction; ConflictError when
+        another session wrote row `expected_seq` first.
+        """
+        tail = self._tail_at(game_id, expected_seq)
+        fixed = rewrite(tail.game.moves, edit)
+        n = edit.number
+        texts = [str(move) for move in fixed.moves[n - 1 :]]
+        rows: list[tuple[int | None, str | None]]
+        if n > len(tail.seqs):  # after the last move: the move is entered
+            rows = [(None, text) for text in texts]
+        elif edit.kind == "delete":
+            rows = [(tail.seqs[n - 1], None), *((None, text) for text in texts)]
+        else:
+            rows = [(tail.seqs[n - 1], texts[0]), *((None, text) for text in texts[1:])]
+        last = expected_seq + len(rows) - 1
+        seqs = [
+            *tail.seqs[: n - 1],
+            *(seq for seq, (_s, text) in enumerate(rows, expected_seq) if text),
+        ]
+        all_texts = [*tail.texts[: n - 1], *texts]
+        now = _now()
+        before, after = tail.game.state, fixed.game.state
+        try:
+            with self.db.failures(
+                _("cannot store move {seq} of game {game}").format(seq=expected_seq, game=game_id)
+            ):
+                self.db.check_file()
+                with self.db.engine.begin() as conn:
+                    try:
+                        conn.execute(
+                            insert(MoveRow),
+                            [
+                                {
+                                    "game_id": game_id,
+                                    "seq": seq,
+                                    "text": text,
+                                    "forced": text is not None and text.startswith("!"),
+                                    "supersedes": supersedes,
+                                    "created_at": now,
+                                }
+                                for seq, (supersedes, text) in enumerate(rows, expected_seq)
+                            ],
+                        )
+                        for correction, number in puts_back:
+                            _insert_settled(conn, game_id, correction, number, "put back", now)
+                    except IntegrityError:
+                        raise ConflictError(game_id, expected_seq) from None
+                    _update_seats(conn, game_id, before, after)
+                    _insert_snapshot(conn, game_id, last, all_texts, after)
+        except BaseException:
+            self._tails.pop(game_id, None)
+            raise
+        self._tails[game_id] = _Tail(fixed.game, seqs, all_texts, last + 1, 0)
+        return fixed
+
+    def settle(self, game_id: int, key: tuple[int, int], how: str = "dismissed") -> int:
+        """Settle a set-aside move (`SetAsideMove.key`): ``dismissed`` (dropped for good)
+        or ``put back``; returns the row's number. StoreError when the game has no
+        such move set aside."""
+        if how not in SETTLED_HOW:
+            raise ValueError(f"how: one of {SETTLED_HOW}, not {how!r}")
+        if key not in {item.key for item in self.set_aside(game_id)}:
+            correction, number = key
+            raise StoreError(
+                _("game {game}: no move {number} set aside by the correction at row {row}").format(
+                    game=game_id, number=number, row=correction
+                )
+            )
+        with self.db.failures(_("cannot store game {game}").format(game=game_id)):
+            self.db.check_file()
+            for _attempt in range(NOTE_ATTEMPTS):
+                try:
+                    with self.db.engine.begin() as conn:
+                        return _insert_settled(conn, game_id, *key, how, _now())
+                except IntegrityError:
+                    continue  # another session took that number first: take the next
+        raise StoreError(
+            _("game {game}: other sessions keep writing; try again").format(game=game_id)
+        )
 
     def _supersede(self, game_id: int, target: int, move: Move | None, expected_seq: int) -> int:
         if move is not None:
@@ -562,24 +746,55 @@ class Store:
             raise StoreError(self._no_game(game_id))
         return [StoredMove(*row) for row in found]
 
-    def moves(self, game_id: int) -> list[StoredMove]:
-        """The rows whose moves are in effect (see `effective_moves`)."""
+    def moves(self, game_id: int, version: int | None = None) -> list[StoredMove]:
+        """The rows whose moves are in effect (see `effective_moves`): now, or at the
+        end of ``version`` (see `versions`)."""
+        rows = self.rows(game_id)
+        if version is not None:
+            last = self._version(game_id, rows, version).last
+            rows = [row for row in rows if row.seq <= last]
         try:
-            return effective_moves(self.rows(game_id))
+            return effective_moves(rows)
         except ValueError as exc:
             raise StoreError(_game_problem(game_id, exc)) from None
 
-    def record(self, game_id: int) -> Record:
-        """The game as a record: its headers, the moves in effect and the notes on them."""
+    def record(self, game_id: int, version: int | None = None) -> Record:
+        """The game as a record: its headers, the moves in effect (now, or at the end of
+        ``version``) and the notes on them."""
         headers = self._headers(game_id)
         cache: dict[str, Move] = {}
-        moves = tuple(_parse(game_id, row, cache) for row in self.moves(game_id))
+        moves = tuple(_parse(game_id, row, cache) for row in self.moves(game_id, version))
         notes = tuple((n.move, n.text) for n in self._notes(game_id) if n.move <= len(moves))
         return Record(headers, moves, tuple(range(1, len(moves) + 1)), notes)
 
-    def export(self, game_id: int, fmt: Literal["sgs", "json"] = "sgs") -> str:
-        """The record as ``.sgs`` text or JSON (docs/record-format.md)."""
-        record = self.record(game_id)
+    def versions(self, game_id: int) -> list[Version]:
+        """Every version of the game, oldest first: version 0 as first stored, then one
+        for each correction or undo, with what it did (read back from the rows)."""
+        return self._history(game_id, self.rows(game_id))[0]
+
+    def set_aside(self, game_id: int) -> list[SetAsideMove]:
+        """The later moves corrections set aside that the table has not settled (put
+        back or dismissed) yet, in the order the corrections were made."""
+        versions = self.versions(game_id)
+        settled = self._settled(game_id)
+        return [
+            SetAsideMove(v.seq, v.number, item.number, item.move, item.reason)
+            for v in versions
+            for item in v.set_aside
+            if (v.seq, item.number) not in settled
+        ]
+
+    def undone(self, game_id: int) -> list[Move]:
+        """The moves undone since the last other move, the one undone last at the end:
+        what redo makes again, last first."""
+        return self._history(game_id, self.rows(game_id))[1]
+
+    def export(
+        self, game_id: int, fmt: Literal["sgs", "json"] = "sgs", version: int | None = None
+    ) -> str:
+        """The record (now, or at the end of ``version``) as ``.sgs`` text or JSON
+        (docs/record-format.md)."""
+        record = self.record(game_id, version)
         if fmt == "json":
             return record_to_json(record) + "\n"
         if fmt == "sgs":
@@ -588,8 +803,11 @@ class Store:
             _("unknown export format {format}; choose sgs or json").format(format=repr(fmt))
         )
 
-    def load_game(self, game_id: int) -> Game:
-        """Read the game from the database and replay it: the table as it stands now."""
+    def load_game(self, game_id: int, version: int | None = None) -> Game:
+        """Read the game from the database and replay it: the table as it stands now,
+        or as it stood at the end of ``version`` (see `versions`)."""
+        if version is not None:
+            return Game(self.record(game_id, version).moves)
         self._tails.pop(game_id, None)
         return self._load(game_id).game
 
@@ -694,6 +912,42 @@ class Store:
 
     # ------------------------------------------------------------ internals
 
+    def _version(self, game_id: int, rows: list[StoredMove], number: int) -> Version:
+        versions = self._history(game_id, rows)[0]
+        if not 0 <= number < len(versions):
+            raise StoreError(
+                _("game {game} has versions 0-{last}: there is no version {n}").format(
+                    game=game_id, last=len(versions) - 1, n=number
+                )
+            )
+        return versions[number]
+
+    def _history(self, game_id: int, rows: list[StoredMove]) -> tuple[list[Version], list[Move]]:
+        """The game's versions, and the moves undone since the last other move."""
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
+            snapshots = list(
+                conn.execute(
+                    select(col(SnapshotRow.seq))
+                    .where(col(SnapshotRow.game_id) == game_id)
+                    .order_by(col(SnapshotRow.seq))
+                ).scalars()
+            )
+        try:
+            return _history(game_id, rows, snapshots, self._found.setdefault(game_id, {}))
+        except ValueError as exc:
+            raise StoreError(_game_problem(game_id, exc)) from None
+
+    def _settled(self, game_id: int) -> set[tuple[int, int]]:
+        with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
+            if self.db.read_only and not inspect(conn).has_table("settled"):
+                return set()  # a read-only file from before set-aside moves: none settled
+            found = conn.execute(
+                select(col(SettledRow.correction), col(SettledRow.number)).where(
+                    col(SettledRow.game_id) == game_id
+                )
+            ).all()
+        return {(correction, number) for correction, number in found}
+
     def _notes(self, game_id: int) -> list[Note]:
         with self.db.failures(self._reading(game_id)), self.db.engine.connect() as conn:
             if self.db.read_only and not inspect(conn).has_table("notes"):
@@ -782,6 +1036,135 @@ class Store:
         )
         self._tails[game_id] = tail
         return tail
+
+
+def _history(
+    game_id: int,
+    rows: Sequence[StoredMove],
+    snapshots: Sequence[int],
+    found: dict[int, dict[str, Any]],
+) -> tuple[list[Version], list[Move]]:
+    """Read the versions of a game from its rows (see `Store.versions`), and the moves
+    undone since the last other move (see `Store.undone`).
+
+    A correction's rows are its superseding row and the plain rows after it up
+    to the snapshot written with them (every correction and undo writes one).
+    ``found`` keeps what each correction did, by its first row, from one reading
+    to the next. ValueError for a log that breaks the rule of `effective_moves`.
+    """
+    cache: dict[str, Move] = {}
+
+    def parsed(kept: Sequence[StoredMove]) -> list[Move]:
+        return [_parse(game_id, row, cache) for row in kept]
+
+    kept: list[StoredMove] = []
+    seqs: list[int] = []
+    versions: list[Version] = []
+    undone: list[Move] = []
+    first = rows[0] if rows else StoredMove(1, None)
+    opened = _Opened(0, "start", first.seq, first.seq, first.created_at)
+    i = 0
+    while i < len(rows):
+        row = rows[i]
+        if row.supersedes is None:
+            kept.append(row)
+            seqs.append(row.seq)
+            move = _parse(game_id, row, cache)
+            if undone and undone[-1] == move:
+                undone.pop()  # the move undone last, made again
+            else:
+                undone.clear()
+            i += 1
+            continue
+        # A correction or an undo: this row, and the plain rows up to its snapshot.
+        at = bisect.bisect_left(snapshots, row.seq)
+        end = snapshots[at] if at < len(snapshots) else row.seq
+        j = i + 1
+        while j < len(rows) and rows[j].seq <= end and rows[j].supersedes is None:
+            j += 1
+        cut = _position(seqs, row.supersedes, row.seq)
+        before = list(kept)
+        del kept[cut:], seqs[cut:]
+        for written in rows[i:j]:
+            if written.text is not None:
+                kept.append(written)
+                seqs.append(written.seq)
+        versions.append(opened.closed(row.seq - 1, len(before)))
+        number = cut + 1
+        opened = _Opened(len(versions), "undo", row.seq, rows[j - 1].seq, row.created_at)
+        opened.facts = {"move": number, "was": before[cut].text, "before": len(before)}
+        if row.text is None and j == i + 1 and number == len(before):
+            undone.append(_parse(game_id, before[-1], cache))
+        else:
+            undone.clear()
+            if row.seq not in found:
+                found[row.seq] = _found(game_id, parsed(before), number, row, parsed(kept), j - i)
+            facts = dict(found[row.seq])
+            opened.kind = facts.pop("kind")
+            opened.facts.update(facts)
+        i = j
+    versions.append(opened.closed(rows[-1].seq if rows else 0, len(kept)))
+    return versions, undone
+
+
+def _found(
+    game_id: int, before: list[Move], number: int, row: StoredMove, after: list[Move], rows: int
+) -> dict[str, Any]:
+    """What a correction did (its kind and `Version` fields), from the moves before and
+    after its ``rows`` rows, the first of them ``row`` (superseding move ``number``)."""
+    new = None if row.text is None else _parse(game_id, row, {})
+    edit = find_edit(before, number, new, after)
+    facts: dict[str, Any] = {"text": row.text}
+    if edit is not None:
+        facts["kind"] = edit.edit.kind
+        facts["kept"] = len(edit.kept)
+        facts["set_aside"] = edit.set_aside
+        facts["silences"] = len(edit.silences)
+    else:  # later moves dropped though they would fit: the old correction
+        facts["kind"] = "correct" if new is not None else "delete"
+        facts["kept"] = rows - 1
+        facts["dropped"] = len(before) - number - (rows - 1)
+    return facts
+
+
+@dataclass
+class _Opened:
+    """A version being read: what began it; its end is known when the next begins."""
+
+    number: int
+    kind: str
+    seq: int
+    ends_at: int
+    created_at: str
+    facts: dict[str, Any] = field(default_factory=dict)
+
+    def closed(self, last: int, moves: int) -> Version:
+        return Version(
+            self.number, self.kind, self.seq, self.ends_at, last, self.created_at, moves,
+            **self.facts,
+        )  # fmt: skip
+
+
+def _insert_settled(
+    conn: Connection, game_id: int, correction: int, number: int, how: str, now: str
+) -> int:
+    """Insert a game's next settled row; its number. IntegrityError when another
+    session took that number first."""
+    last = conn.execute(
+        select(func.max(col(SettledRow.seq))).where(col(SettledRow.game_id) == game_id)
+    ).scalar()
+    seq = (last or 0) + 1
+    conn.execute(
+        insert(SettledRow).values(
+            game_id=game_id,
+            seq=seq,
+            correction=correction,
+            number=number,
+            how=how,
+            created_at=now,
+        )
+    )
+    return int(seq)
 
 
 def _game_problem(game_id: int, problem: object) -> str:

@@ -13,7 +13,9 @@ and `assistant.store.games` reads and writes it.
 - ``moves``: the log, keyed by (game id, sequence number), sequence numbers
   1, 2, 3 ... without gaps. **Append only**: rows are inserted and read, never
   updated or deleted. A correction is a new row that names the row it
-  supersedes (see `assistant.store.games` for how the moves in effect are derived).
+  supersedes (see `assistant.store.games` for how the moves in effect are derived);
+  one that keeps the game writes the later moves that still fit again, as plain
+  rows after it, in the same transaction.
   A second session inserting the same (game, seq) hits the primary key: that
   is the conflict check, on SQLite and PostgreSQL alike.
 - ``snapshots``: checkpoints of a game, appended with the move row they
@@ -44,13 +46,29 @@ and `assistant.store.games` reads and writes it.
 `assistant.store.archive.delete_game`) is the one place rows of the other
 tables go away: every row of that game, in every table, in one transaction.
 Nothing else ever deletes or rewrites a move, an input or a note.
+- ``settled``: the table's decisions on the moves a correction set aside
+  (`engine.corrections`: later moves that no longer fit), **append only**:
+  each row names the correction (its first row in ``moves``) and the move's
+  number before it, and says whether the move was put back (with the
+  correction that put it back, in the same transaction) or dismissed. The
+  corrections themselves, and what they set aside, are read from ``moves``
+  (`Store.versions`); a store from before this table has no such decisions.
 """
 
 from __future__ import annotations
 
 from sqlmodel import Field, SQLModel
 
-__all__ = ["ArchivedRow", "GameRow", "InputRow", "MoveRow", "NoteRow", "SeatRow", "SnapshotRow"]
+__all__ = [
+    "ArchivedRow",
+    "GameRow",
+    "InputRow",
+    "MoveRow",
+    "NoteRow",
+    "SeatRow",
+    "SettledRow",
+    "SnapshotRow",
+]
 
 
 class GameRow(SQLModel, table=True):
@@ -149,3 +167,16 @@ class ArchivedRow(SQLModel, table=True):
 
     game_id: int = Field(foreign_key="games.id", primary_key=True)
     archived_at: str  # UTC, ISO 8601
+
+
+class SettledRow(SQLModel, table=True):
+    """A set-aside move settled: put back or dismissed (append only; see the module docstring)."""
+
+    __tablename__ = "settled"
+
+    game_id: int = Field(foreign_key="games.id", primary_key=True)
+    seq: int = Field(primary_key=True)
+    correction: int  # the first row (in moves) of the correction that set the move aside
+    number: int  # the move's number before that correction
+    how: str  # "put back" or "dismissed"
+    created_at: str

@@ -1,4 +1,4 @@
-"""记录: the moves so far in words, undo, and correcting a mistaken move.
+"""记录: the moves so far in words, undo and redo, and corrections that keep the game.
 
 The log (`assistant.review.history.log_entries`, grouped into rows by
 `assistant.review.replay.log_rows`) is a RecycleView, so a 3,000-move game
@@ -10,21 +10,34 @@ or shrinks. A selected move stays selected, and its box keeps what is typed
 in it, while other changes come in.
 
 Tapping a row selects its move: the move's words and notation appear beside
-the list, the notation in a text box; 修正 Correct asks the controller to
-replace the move with the box's text (`TableController.correct`: the moves
-after it stop counting), 撤销 Undo takes back the last move. 重新载入 Reload
-reads the game again from the store (`TableController.reload`), for when
-another session stored moves of it and this one's move was refused as a
-conflict. The reply is shown under the buttons; a refusal changes nothing.
+the list, the notation in a text box (which completes verbs, seats and cards
+as it is typed). 修改 Replace puts the box's move in its place, 插入 Insert
+puts it before it, 删除 Delete takes it out: the later moves are played again
+where they still fit. Before anything changes a confirmation shows what the
+correction changes (`TableController.plan_correction`: the later moves kept,
+those set aside and why, what differs at the end of the game), with 确定
+(made: `TableController.apply_correction`) and 取消. The moves set aside are
+listed under the log, each with 放回 Put back (inserted before the selected
+move, through the same confirmation) and 忽略 Dismiss. 撤销 Undo takes back the
+last move and 重做 Redo makes it again. 重新载入 Reload reads the game again
+from the store (`TableController.reload`), for when another session stored
+moves of it and this one's move was refused as a conflict. The reply is shown
+under the buttons; a refusal changes nothing.
 
 For UI tests:
 
 - ``shown_entries()`` -> ``[(move, text), ...]``: the sentences listed, in order
   (headings left out);
 - ``select(move)``: what tapping one of the move's rows does;
-- ``correct_to(text)``: put ``text`` in the box and press 修正 (returns the reply);
+- ``replace_to(text)``, ``insert_to(text)``: put ``text`` in the box and press
+  修改 or 插入; ``delete_selected()``: press 删除 (each returns the reply: the
+  confirmation opened, or the refusal);
+- ``confirmation`` (the open confirmation, or None), ``preview_text`` (what it
+  shows), ``confirm()`` and ``cancel_correction()``: press 确定 or 取消;
+- ``set_aside_shown()``: the set-aside list's lines; ``put_back(k)`` and
+  ``dismiss(k)``: press 放回 or 忽略 on the K-th (from 1);
 - ``note_to(text)``: put ``text`` in the box and press 备注 (a note on the move);
-- ``undo()``: press 撤销 (returns the reply);
+- ``undo()``, ``redo()``: press 撤销 or 重做 (returns the reply);
 - ``reload()``: press 重新载入 (returns the reply).
 
 The screen rebuilds its rows when the controller's ``revision`` changes,
@@ -50,15 +63,18 @@ from kivy.properties import (
 )
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.popup import Popup
 from kivy.uix.recycleview.views import RecycleDataViewBehavior
 from kivy.uix.screenmanager import Screen
+from kivy.uix.scrollview import ScrollView
 
 from assistant.i18n import _, ngettext
 from assistant.review import LogEntry, LogRow, corrected_moves, log_rows, text_lines
-from assistant.session import Reply
+from assistant.session import CorrectionPlan, CorrectionRefused, Reply
 from assistant.store import StoreError
 from mobile.controller import TableController
-from mobile.widgets.base import unit
+from mobile.widgets.base import TableButton, unit
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -72,6 +88,8 @@ ROW_PADDING = 1.4
 NUMBER_WIDTH = 8.0
 TAG_WIDTH = 10.0
 SIDE_PADDING = 4.4  # the row's padding and spacing (log.kv), plus the scroll bar
+SET_ASIDE_ROW = 7.0  # a row of the set-aside list
+CONFIRM_ACCENT = (0.960, 0.760, 0.250, 1)  # GOLD: 确定 makes the correction
 
 
 class LogLine(RecycleDataViewBehavior, ButtonBehavior, BoxLayout):  # type: ignore[misc]
@@ -105,6 +123,10 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     notation_input = ObjectProperty(None)
     entry_input = ObjectProperty(None)
     completion_texts = ListProperty([])
+    set_aside_title = StringProperty("")
+    set_aside_count = NumericProperty(0)
+    can_redo = BooleanProperty(False)
+    preview_text = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -118,6 +140,10 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._notation = ""  # the selected move's notation when it was selected
         self._scrolled_for = -1  # the number of entries when the list last scrolled to the end
         self._forced: frozenset[int] = frozenset()  # the forced moves' numbers
+        self._set_aside: list[tuple[str, str]] = []  # the list shown: (line, notation)
+        self._typed_into: Any = None  # the box the completions fill
+        self.confirmation: Popup | None = None
+        self._plan: CorrectionPlan | None = None
         self.controller.bind(revision=self._changed)
         self.rv.bind(width=self._width_changed)
         self.refresh()
@@ -152,18 +178,36 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         same = keep_typing and move == self.selected_move and notation == self._notation
         self.selected_move = move
         self.selected_text = "\n".join(e.text for e in told)
+        self._notation = notation  # first: the box's own notation offers no completion
         if not same:
             self.notation_input.text = notation
-        self._notation = notation
 
-    def correct_to(self, text: str) -> Reply:
-        """Replace the selected move with ``text`` (what 修正 does with the box's text)."""
+    def replace_to(self, text: str) -> Reply:
+        """Put ``text`` in the box and press 修改: the confirmation opens (or the refusal)."""
         self.notation_input.text = text
-        return self.correct_pressed()
+        return self.correction_pressed("replace")
+
+    def insert_to(self, text: str) -> Reply:
+        """Put ``text`` in the box and press 插入: the confirmation opens (or the refusal)."""
+        self.notation_input.text = text
+        return self.correction_pressed("insert")
+
+    def delete_selected(self) -> Reply:
+        """Press 删除: the confirmation opens (or the refusal)."""
+        return self.correction_pressed("delete")
+
+    def set_aside_shown(self) -> list[str]:
+        """The set-aside list's lines, in order."""
+        self._rebuild_if_dirty()
+        return [line for line, _notation in self._set_aside]
 
     def undo(self) -> Reply:
         """Take back the last move (the 撤销 button)."""
         return self._show(self.controller.undo())
+
+    def redo(self) -> Reply:
+        """Make the move undone last again (the 重做 button)."""
+        return self._show(self.controller.redo())
 
     def reload(self) -> Reply:
         """Read the game again from the store (the 重新载入 button)."""
@@ -171,9 +215,14 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     # ------------------------------------------------------------ buttons
 
-    def typing(self, text: str) -> None:
-        """The typed move changed: offer up to four completions as buttons."""
+    def typing(self, text: str, box: Any = None) -> None:
+        """The typed move changed (in ``box``: the move box or the entry box): offer up
+        to four completions as buttons, which fill that box."""
+        box = box if box is not None else self.entry_input
+        if box is self.notation_input and text == self._notation:
+            text = ""  # the selected move's own notation, shown: nothing typed yet
         texts = self.controller.completions(text)[:4] if text else []
+        self._typed_into = box
         if texts == list(self.completion_texts):
             return
         self.completion_texts = texts
@@ -185,8 +234,9 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             box.add_widget(button)
 
     def complete(self, completion: str) -> None:
-        self.entry_input.text = completion
-        self.entry_input.focus = True
+        box = self._typed_into if self._typed_into is not None else self.entry_input
+        box.text = completion
+        box.focus = True
 
     def enter_to(self, text: str) -> Reply:
         """Type ``text`` and press 记入 (for tests and scripts)."""
@@ -203,11 +253,94 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             self.entry_input.text = ""
         return reply
 
-    def correct_pressed(self) -> Reply:
+    def correction_pressed(self, kind: str, text: str | None = None) -> Reply:
+        """修改 (replace), 插入 (insert before it) or 删除 (delete) on the selected move, with
+        the box's move (or ``text``): the confirmation shows what changes; nothing does yet."""
         move = int(self.selected_move)
         if move == 0:
             return self._show(Reply(False, _("tap a move in the log first")))
-        return self._show(self.controller.correct(move, self.notation_input.text.strip()))
+        typed = self.notation_input.text.strip() if text is None else text
+        try:
+            plan = self.controller.plan_correction(kind, move, "" if kind == "delete" else typed)
+        except CorrectionRefused as refused:
+            return self._show(Reply(False, str(refused)))
+        self._open_confirmation(plan)
+        return self._show(Reply(True, plan.headline()))
+
+    def put_back(self, k: int) -> Reply:
+        """放回 on the K-th set-aside move (from 1): inserted before the selected move,
+        through the confirmation."""
+        if not 1 <= k <= len(self._set_aside):
+            return self._show(Reply(False, _("no move is set aside")))
+        return self.correction_pressed("insert", self._set_aside[k - 1][1])
+
+    def dismiss(self, k: int) -> Reply:
+        """忽略 on the K-th set-aside move (from 1): dropped for good."""
+        return self._show(self.controller.dismiss(k))
+
+    def confirm(self) -> Reply:
+        """确定: the correction shown is made."""
+        plan = self._plan
+        self._close_confirmation()
+        if plan is None:
+            return self._show(Reply(False, _("no correction to confirm")))
+        return self._show(self.controller.apply_correction(plan))
+
+    def cancel_correction(self) -> Reply:
+        """取消: the confirmation closes; nothing changed."""
+        self._close_confirmation()
+        return self._show(Reply(True, _("correction cancelled: nothing changed")))
+
+    def _open_confirmation(self, plan: CorrectionPlan) -> None:
+        self._close_confirmation()
+        self._plan = plan
+        self.preview_text = "\n".join(plan.lines())
+        u = unit()
+        box = BoxLayout(orientation="vertical", spacing=u * 1, padding=u * 1)
+        scroll = ScrollView(do_scroll_x=False, bar_width=u * 1.2)
+        preview = Label(
+            text=self.preview_text,
+            font_size=u * 3,
+            size_hint_y=None,
+            halign="left",
+            valign="top",
+        )
+        preview.bind(
+            width=lambda label, width: setattr(label, "text_size", (width, None)),
+            texture_size=lambda label, size: setattr(label, "height", size[1]),
+        )
+        scroll.add_widget(preview)
+        buttons = BoxLayout(size_hint_y=None, height=u * 8, spacing=u * 1)
+        confirm = TableButton(text=_("Confirm"), accent=CONFIRM_ACCENT)
+        confirm.bind(on_release=lambda *_args: self.confirm())
+        cancel = TableButton(text=_("Cancel"))
+        cancel.bind(on_release=lambda *_args: self.cancel_correction())
+        buttons.add_widget(confirm)
+        buttons.add_widget(cancel)
+        box.add_widget(scroll)
+        box.add_widget(buttons)
+        titles = {
+            "replace": _("Replace move {n}?"),
+            "insert": _("Insert as move {n}?"),
+            "delete": _("Delete move {n}?"),
+        }
+        popup = Popup(
+            title=titles[plan.kind].format(n=plan.number),
+            title_size=u * 3.4,
+            content=box,
+            size_hint=(0.8, 0.8),
+            auto_dismiss=False,
+        )
+        popup.confirm_button, popup.cancel_button = confirm, cancel
+        self.confirmation = popup
+        popup.open()
+
+    def _close_confirmation(self) -> None:
+        if self.confirmation is not None:
+            self.confirmation.dismiss()
+        self.confirmation = None
+        self._plan = None
+        self.preview_text = ""
 
     def note_to(self, text: str) -> Reply:
         """Note ``text`` on the selected move (what 备注 does with the box's text)."""
@@ -261,9 +394,48 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         # The selected move stays selected while it exists; what is being typed
         # in the box stays unless the move itself changed.
         self._choose(int(self.selected_move), keep_typing=True)
+        self.can_redo = c.redoable() > 0
+        self._show_set_aside(c.set_aside())
         self._layout_rows()
         if len(self.entries) != self._scrolled_for:
             self._scroll_to_end()
+
+    def _show_set_aside(self, items: list[tuple[str, str]]) -> None:
+        """The set-aside list under the log: a row per move, with 放回 and 忽略."""
+        if items == self._set_aside:
+            return
+        self._set_aside = items
+        self.set_aside_count = len(items)
+        self.set_aside_title = ngettext(
+            "{n} move set aside by a correction",
+            "{n} moves set aside by corrections",
+            len(items),
+        ).format(n=len(items))
+        box = self.ids.set_aside_box
+        box.clear_widgets()
+        u = unit()
+        for k, (line, _notation) in enumerate(items, start=1):
+            row = BoxLayout(size_hint_y=None, height=u * SET_ASIDE_ROW, spacing=u * 0.8)
+            label = Label(
+                text=line,
+                font_size=u * 2.6,
+                halign="left",
+                valign="middle",
+                max_lines=2,
+                shorten=True,
+                shorten_from="right",
+            )
+            label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+            back = TableButton(
+                text=_("Put back"), size_hint_x=None, width=u * 15, font_size=u * 2.8
+            )
+            back.bind(on_release=lambda *_args, k=k: self.put_back(k))
+            drop = TableButton(text=_("Dismiss"), size_hint_x=None, width=u * 15, font_size=u * 2.8)
+            drop.bind(on_release=lambda *_args, k=k: self.dismiss(k))
+            row.add_widget(label)
+            row.add_widget(back)
+            row.add_widget(drop)
+            box.add_widget(row)
 
     def _corrected(self) -> frozenset[int]:
         session = self.controller.session

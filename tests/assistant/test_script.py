@@ -87,6 +87,13 @@ EVERY_COMMAND = [
     ("setup identity 8 variant=international", "0.00 setup identity 8 variant=international"),
     ("note 30 should have kept it", "0.00 note 30 'should have kept it'"),
     ("correct 12 use 1 #5 -> 3", "0.00 correct 12 use 1 #5 -> 3"),
+    ("replace 20 respond 2 #76", "0.00 replace 20 respond 2 #76"),
+    ("REPLACE 20 pass", "0.00 replace 20 pass"),
+    ("insert 23 use 5 #90", "0.00 insert 23 use 5 #90"),
+    ("insert 300 !heal 1 1", "0.00 insert 300 !heal 1 1"),
+    ("delete 23", "0.00 delete 23"),
+    ("redo", "0.00 redo"),
+    ("dismiss 1", "0.00 dismiss 1"),
     ("force damage 3 1", "0.00 force damage 3 1"),
     ("force !heal 3 1", "0.00 force !heal 3 1"),
     ("enter draw 2 x1", "0.00 enter draw 2 x1"),
@@ -168,6 +175,12 @@ def test_comments_blank_lines_and_quoting() -> None:
         ("see #999\n", "line 1: see: no sticker for card #999"),
         ("skill 1 rende 2\n", "line 1: skill: targets follow '->', not '2'"),
         ("correct 3\n", "line 1: correct: MOVE is missing"),
+        ("replace 3\n", "line 1: replace: MOVE is missing (write: replace N MOVE...)"),
+        ("insert x pass\n", "line 1: insert: N should be a number, not 'x'"),
+        ("delete\n", "line 1: delete: N is missing (write: delete N)"),
+        ("delete 3 pass\n", "line 1: delete: too many words: 'pass'"),
+        ("dismiss\n", "line 1: dismiss: K is missing (write: dismiss K)"),
+        ("redo 2\n", "line 1: redo: too many words: '2'"),
         ("force\n", "line 1: force: MOVE is missing"),
         ("pass 1 2\n", "line 1: pass: too many words: '2'"),
     ],
@@ -328,3 +341,9 @@ def test_every_prompt_button_carries_the_command_it_stands_for() -> None:
         assert (button.command is None) == (button.press is None)
     [misread] = [b for b in prompt_buttons(s) if b.label == "mis-read"]
     assert misread.press is not None and misread.press().ok
+
+
+def test_every_command_has_its_line_in_the_reference() -> None:
+    reference = (SAMPLES.parent / "docs" / "table-script.md").read_text(encoding="utf-8")
+    for usage in USAGE.values():
+        assert f"| `{usage.replace('|', chr(92) + '|')}` |" in reference, usage

@@ -34,6 +34,7 @@ import pytest
 from assistant.session import Sighting, TableSession
 from assistant.store import Store, StoreError
 from bench.simulate import play, random_setup
+from engine.corrections import Edit
 from engine.moves import Move
 from tests.assistant.appenders import Appenders, serve
 from vision.payload import GeneralTag, RoleTag, encode
@@ -104,6 +105,9 @@ WRITES: dict[str, Write] = {
     "append": lambda store, game_id: store.append(game_id, simulated()[1][40], 41),
     "undo": lambda store, game_id: store.undo(game_id, 41),
     "correct": lambda store, game_id: store.correct(game_id, 40, simulated()[1][39], 41),
+    "a correction that keeps the game": lambda store, game_id: store.rewrite(
+        game_id, Edit("delete", 30), 41
+    ),
     "journal an input": lambda store, game_id: store.append_input(game_id, 2, 1.0, "tap 2"),
     "new game": lambda store, _: store.create_game(simulated()[1][: simulated()[0]]),
 }

@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.corrections import Edit, rewrite
+from engine.corrections import Edit, end_changes, find_edit, rewrite
 from engine.game import Game
 from engine.moves import Move, Pass
 from engine.record import parse_record
+from engine.state import Phase
 from engine.table import IllegalMove
 
 SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "identity-8.sgs"
@@ -98,3 +99,61 @@ def test_a_forced_move_is_accepted_and_stays_flagged(moves: tuple[Move, ...]) ->
     fixed = rewrite(moves, Edit("insert", 300, Move.parse("!heal 1 1")))
     assert str(fixed.moves[299]) == "!heal 1 1"
     assert (300, fixed.moves[299]) in fixed.game.flagged()
+
+
+# ---------------------------------------------------------------- finding the edit again
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        Edit("replace", 20, Move.parse("respond 2 #76")),
+        Edit("delete", 23),
+        Edit("insert", 300, Move.parse("!heal 1 1")),
+        Edit("replace", 100, Move.parse("!damage 3 1")),
+    ],
+    ids=str,
+)
+def test_the_edit_is_found_again_from_the_moves_before_and_after(
+    moves: tuple[Move, ...], edit: Edit
+) -> None:
+    fixed = rewrite(moves, edit)
+    found = find_edit(moves, edit.number, edit.move, fixed.moves)
+    assert found is not None
+    assert found.edit == edit
+    assert (found.kept, found.set_aside, found.silences) == (
+        fixed.kept,
+        fixed.set_aside,
+        fixed.silences,
+    )
+
+
+def test_moves_dropped_that_would_fit_are_no_edit(moves: tuple[Move, ...]) -> None:
+    # The old correction: move 20 replaced and every later move dropped, though most fit.
+    dropped = (*moves[:19], Move.parse("respond 2 #76"))
+    assert find_edit(moves, 20, Move.parse("respond 2 #76"), dropped) is None
+    assert find_edit(moves, 23, None, moves[:22]) is None
+    assert find_edit(moves, 20, Move.parse("pass"), (*moves[:18], *moves[19:])) is None
+
+
+def test_the_ends_of_two_games_compared(moves: tuple[Move, ...]) -> None:
+    first = moves[:60]  # turn 2, seat 6's play phase
+    original = Game(first).state
+    assert end_changes(original, original) == ()
+    gone = rewrite(first, Edit("delete", 23)).game.state  # 孙权 never equipped 青釭剑
+    assert [(c.what, c.seat, c.before, c.after) for c in end_changes(original, gone)] == [
+        ("hand", 5, 0, 1),
+        ("weapon", 5, 90, None),
+    ]
+    hurt = rewrite(first, Edit("insert", 50, Move.parse("!damage 3 1"))).game.state
+    assert [(c.what, c.seat, c.before, c.after) for c in end_changes(original, hurt)] == [
+        ("hp", 3, 3, 2)
+    ]
+    # The whole game: the same winner, the same last turn, whatever the correction.
+    fixed = rewrite(moves, Edit("replace", 20, Move.parse("respond 2 #76")))
+    assert end_changes(Game(moves).state, fixed.game.state) == ()
+    ended = end_changes(Game(moves[:308]).state, Game(moves).state)  # move 309 ends it
+    assert [(c.what, c.before, c.after) for c in ended if c.seat == 0] == [
+        ("winner", None, "rebel"),
+        ("phase", Phase.PLAY, Phase.OVER),
+    ]
