@@ -22,7 +22,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from assistant.cli.arguments import Commands, db_help, with_store
+from assistant.cli.arguments import Commands, add_db, with_store
 from assistant.i18n import _
 from assistant.session import (
     Command,
@@ -62,12 +62,12 @@ def add_command(commands: Commands) -> None:
     )
     p.add_argument("--yes", action="store_true", help=_("make the correction without asking"))
     p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
-    p.add_argument("--db", metavar="URL", help=db_help())
+    add_db(p)
     p.set_defaults(handler=_correct)
 
 
 def _correct(args: argparse.Namespace, out: TextIO) -> int:
-    return with_store(args.db, lambda store: _planned(store, args, out))
+    return with_store(args.db, lambda store: _planned(store, args, out), write=True, existing=True)
 
 
 def _planned(store: Store, args: argparse.Namespace, out: TextIO) -> int:

@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any, TextIO
 
-from assistant.cli.arguments import Commands, db_help, with_store
+from assistant.cli.arguments import Commands, add_db, with_store
 from assistant.cli.terminal import format_table
 from assistant.i18n import SOURCE, _, ngettext, pgettext, speaking, tr
 from assistant.session import version_text
@@ -36,7 +36,7 @@ def add_command(commands: Commands) -> None:
     )
     p.add_argument("game", type=int, help=_("the game's id (see `sgs-table games`)"))
     p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
-    p.add_argument("--db", metavar="URL", help=db_help())
+    add_db(p)
     p.set_defaults(handler=_versions)
 
 

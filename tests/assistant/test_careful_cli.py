@@ -10,6 +10,7 @@ archived and deleted.
 
 from __future__ import annotations
 
+import argparse
 import io
 import json
 import os
@@ -89,6 +90,10 @@ def json_commands(db: str, record: Path, tmp_path: Path) -> list[list[str]]:
         ["stats", "2", "--json", "--db", db],
         ["stats", "--all", "--json", "--db", db],
         ["play", str(SCRIPT), "--json"],
+        ["versions", "2", "--json", "--db", db],
+        ["correct", "2", "delete", "20", "--json", "--yes", "--db", db],
+        ["versions", "2", "--json", "--db", db],
+        ["export", "2", "--at-version", "0", "--json", "--db", db],
         ["games", "--archive", "1", "--json", "--db", db],
         ["games", "--unarchive", "1", "--json", "--db", db],
         ["games", "--delete", "1", "--yes", "--json", "--db", db],
@@ -102,6 +107,20 @@ def test_every_command_prints_json_that_parses(db: str, record: Path, tmp_path: 
         json.loads(text)  # one document
     assert json.loads((tmp_path / "one.json").read_text())["moves"]
     assert json.loads((tmp_path / "inputs.json").read_text())["inputs"]
+
+
+def test_every_subcommand_but_the_app_has_json() -> None:
+    """A subcommand added later cannot forget --json: all print data but the app."""
+    from mobile.cli import build_parser
+
+    parser = build_parser()
+    [commands] = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    lacking = [
+        name
+        for name, sub in commands.choices.items()
+        if name != "app" and "--json" not in {o for a in sub._actions for o in a.option_strings}
+    ]
+    assert lacking == []
 
 
 def test_the_camera_commands_print_json_too(tmp_path: Path) -> None:
