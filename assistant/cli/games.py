@@ -24,7 +24,16 @@ from assistant.cli.arguments import Commands, add_db, with_store
 from assistant.cli.status import DONE, REFUSED, USAGE
 from assistant.cli.terminal import format_table
 from assistant.cli.words import side_name, status_name
-from assistant.i18n import SOURCE, _, mode_name, ngettext, pgettext, speaking, variant_name
+from assistant.i18n import (
+    SOURCE,
+    _,
+    join_list,
+    mode_name,
+    ngettext,
+    pgettext,
+    speaking,
+    variant_name,
+)
 from assistant.store import (
     GameSummary,
     Store,
@@ -108,6 +117,7 @@ def _list(store: Store, args: argparse.Namespace, out: TextIO) -> int:
             g.moves if g.rows == g.moves else _moves(g),
             _status(g, g.id in archived),
             g.headers.get("Event", ""),
+            join_list(name for name in g.names if name),
         )
         for g in games
     ]
@@ -119,6 +129,7 @@ def _list(store: Store, args: argparse.Namespace, out: TextIO) -> int:
         _("moves"),
         _("status"),
         _("event"),
+        _("names"),
     )
     if rows:
         out.write(format_table(headers, rows, right=(0, 3)) + "\n")

@@ -89,6 +89,7 @@ USAGE: Final = {
     "enter": "enter MOVE...",
     "reload": "reload",
     "note": "note N TEXT...",
+    "name": "name SEAT [TEXT...]",
     # the action tokens as buttons (undo and pass are above)
     "ok": "ok",
     "no": "no",
@@ -484,6 +485,11 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             text = " ".join(w.rest("TEXT"))
             w.out = [str(number), text]
             call = _call(TableSession.note, number, text)
+        case "name":
+            seat = w.seat()
+            text = " ".join(w.rest("TEXT")) if w.peek() is not None else ""
+            w.out = [str(seat), text] if text else [str(seat)]
+            call = _call(TableSession.name_seat, seat, text)
         case "resume":
             call = _call(TableSession.forget)
         case _:

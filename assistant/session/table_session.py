@@ -89,6 +89,7 @@ from engine.moves import (
     Move,
     MoveCards,
     MoveSyntaxError,
+    Name,
     Next,
     Pass,
     Recast,
@@ -98,6 +99,7 @@ from engine.moves import (
     Setup,
     Take,
     Use,
+    name_problem,
     unforced,
 )
 from engine.record import RecordError
@@ -1206,6 +1208,41 @@ class TableSession:
         """
         self._forget()
         return Reply(True, _("reopened after move {n}").format(n=len(self.game.moves)))
+
+    def name_seat(self, seat: int, text: str) -> Reply:
+        """The name of the person playing ``seat`` ("": forget it): a ``name`` move,
+        at any time (it changes nothing else, and leaves what waits waiting)."""
+        if (bad := self._checked_seat(seat)) is not None:
+            return self._fail(bad)
+        problem = name_problem(text)
+        if problem is not None:
+            return self._fail(tr(problem))
+        # Naming a player answers nothing: what the session collects stays collected.
+        kept = (
+            self._pending,
+            self._question,
+            self._skill,
+            self._gathered,
+            self._gathered_unseen,
+            self._spear,
+        )
+        reply = self._apply(Name(seat, text))
+        if reply.ok:
+            (
+                self._pending,
+                self._question,
+                self._skill,
+                self._gathered,
+                self._gathered_unseen,
+                self._spear,
+            ) = kept
+            self._refresh()
+            if text:
+                said = _("seat {seat} is played by {player}").format(seat=seat, player=text)
+            else:
+                said = _("seat {seat}'s player is no longer named").format(seat=seat)
+            return Reply(True, said, reply.move)
+        return reply
 
     def note(self, move: int, text: str) -> Reply:
         """备注: a note on move ``move`` of this game (0: on the game as a whole), kept

@@ -183,6 +183,7 @@ class GameSummary:
     moves: int  # moves in effect
     status: str  # "playing" or "over"
     winner: str | None
+    names: tuple[str, ...] = ()  # each seat's player, "" where the table gave none
 
 
 @dataclass(frozen=True, slots=True)
@@ -592,6 +593,8 @@ class Store:
             supersedes is not None
             or tail.since_snapshot + 1 >= SNAPSHOT_EVERY
             or after.over != before.over
+            # The games list reads the players' names from the latest snapshot.
+            or any(a.player != b.player for a, b in zip(after.seats, before.seats, strict=False))
         )
         try:
             with self.db.failures(
@@ -846,6 +849,7 @@ class Store:
                         col(SnapshotRow.moves),
                         col(SnapshotRow.status),
                         col(SnapshotRow.winner),
+                        col(SnapshotRow.state),
                     ).join(
                         last_snapshot,
                         (col(SnapshotRow.game_id) == last_snapshot.c.game_id)
@@ -857,7 +861,9 @@ class Store:
         for game_id, created_at, mode, players, variant, headers in games:
             assert game_id is not None
             rows = last_rows.get(game_id, 0)
-            snap_seq, snap_moves, status, winner = snapshots.get(game_id, (0, 0, "playing", None))
+            snap_seq, snap_moves, status, winner, state = snapshots.get(
+                game_id, (0, 0, "playing", None, "{}")
+            )
             # Corrections always write a snapshot, so rows after it are plain moves.
             moves = snap_moves + rows - snap_seq
             out.append(
@@ -872,6 +878,7 @@ class Store:
                     moves,
                     status,
                     winner,
+                    _names(state),
                 )
             )
         return out
@@ -1170,6 +1177,16 @@ def _insert_settled(
 def _game_problem(game_id: int, problem: object) -> str:
     """``game N: PROBLEM``, the problem worded in the language in use."""
     return _("game {game}: {problem}").format(game=game_id, problem=tr(problem))
+
+
+def _names(state: str) -> tuple[str, ...]:
+    """The players' names in a snapshot's table (``engine.views.summary``), if it has any."""
+    try:
+        seats = json.loads(state).get("seats", [])
+    except (ValueError, AttributeError):
+        return ()
+    names = tuple(str(seat.get("player") or "") for seat in seats if isinstance(seat, dict))
+    return names if any(names) else ()
 
 
 def _refuse_setup(game_id: int, move: Move) -> None:
