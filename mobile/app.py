@@ -5,6 +5,11 @@ command line and configures logging as a side effect of its imports, so all
 of that waits until run_app() is called.
 
     python -m mobile.app [--screenshot FILE] [--exit-after SECONDS]
+    python -m mobile.app --open RECORD_OR_GAME [--at N] [--screen NAME] [--size WxH]
+
+``--open`` shows a record file (.sgs or .json) or a stored game (its id, in
+``--db``) after move N (default: the end), on the table screen or the one
+named: the table is a session without a store, so nothing of it is stored.
 
 The app speaks the language of ``sgs-table --lang L app`` for that run, else
 ``SGS_TABLE_LANG``, else the one chosen on its home screen (kept in its
@@ -17,7 +22,12 @@ import argparse
 import logging
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from assistant.review import Replay
 
 # Environment variable naming a font file to use instead of the packaged CJK
 # font. Only the tests set it, to show their tofu check fails without CJK.
@@ -48,6 +58,41 @@ def configure_kivy(*, width: int = 1280, height: int = 800) -> None:
     os.environ["KCFG_GRAPHICS_HEIGHT"] = str(height)
 
 
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A game opened to be looked at (``--open``): the whole of it, and where to stand."""
+
+    replay: Replay  # the whole game (the replay screen shows all of it)
+    at: int  # the table shown: after this many moves
+    title: str  # '#12' for a stored game, the file's name for a record
+    game_id: int | None  # the stored game's id; None for a record file
+
+
+def open_game(spec: str, db: str | None, at: int | None) -> Opened:
+    """The game ``--open`` names: a record file (.sgs or .json) or a stored game's id in
+    the store at ``db``, to be shown after move ``at`` (None: the last).
+
+    Raises ValueError with the line to print when it cannot be read or ``at`` is
+    outside 0..its moves.
+    """
+    from assistant.cli.arguments import error_text
+    from assistant.cli.replay import load_replay
+    from assistant.cli.state import outside
+    from assistant.review import Replay
+
+    try:
+        game = load_replay(spec, db)
+    except (ValueError, OSError) as error:  # a record's RecordError, the store's StoreError
+        raise ValueError(error_text(error)) from None
+    moves = len(game)
+    shown = moves if at is None else at
+    if not 0 <= shown <= moves:
+        raise ValueError(outside(shown, moves))
+    stored = not Path(spec).exists() and spec.isdigit()
+    title = f"#{spec}" if stored else Path(spec).name
+    return Opened(Replay(game), shown, title, int(spec) if stored else None)
+
+
 def taps_beside(camera: str | None) -> Path | None:
     """The table script of a sample video: ``demo.mp4`` -> ``demo-taps.txt`` beside it.
 
@@ -72,6 +117,7 @@ def run_app(
     screen: str | None = None,
     db: str | None = None,
     lang: str | None = None,
+    opened: Opened | None = None,
 ) -> int:
     """Run the app until its window closes; return an exit status.
 
@@ -83,8 +129,9 @@ def run_app(
     beside a sample video).
     screen: the screen to open on. db: the database (default $SGS_TABLE_DB
     or the user's data folder). lang: the language for this run, over the
-    app's setting (see the module's docstring). Returns 1 if the screenshot was asked for
-    and could not be saved, or the camera could not be opened, else 0.
+    app's setting (see the module's docstring). opened: a game to look at (`open_game`).
+    Returns 1 if the screenshot was asked for and could not be saved, or the camera
+    could not be opened, else 0.
     """
     configure_kivy(width=width, height=height)
     font = os.environ.get(FONT_OVERRIDE_ENV)
@@ -99,6 +146,7 @@ def run_app(
         screen=screen,
         db=db,
         lang=lang,
+        opened=opened,
     )
     return run(options, font=Path(font) if font else None)
 
@@ -147,6 +195,20 @@ def add_app_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a table script to play with the video (default: NAME-taps.txt beside NAME.mp4)"),
     )
     parser.add_argument("--screen", choices=SCREENS, help=_("the screen to open on"))
+    parser.add_argument(
+        "--open",
+        metavar="RECORD_OR_GAME",
+        help=_(
+            "look at a record file (.sgs or .json) or a stored game (its id): "
+            "nothing of it is stored"
+        ),
+    )
+    parser.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help=_("with --open: the table after move N (default: the last move)"),
+    )
     parser.add_argument("--db", metavar="URL", help=_("database URL or SQLite file"))
     parser.add_argument(
         "--size",
@@ -184,6 +246,15 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
             lang = set_language(lang)
         except ValueError as error:
             parser.error(str(error))
+    opened = None
+    if args.open is not None:
+        try:
+            opened = open_game(args.open, args.db, args.at)
+        except ValueError as error:
+            print(f"sgs-table app: {error}", file=sys.stderr)
+            return 1
+    elif args.at is not None:
+        parser.error(_at_without_open())
     return run_app(
         screenshot=args.screenshot,
         exit_after=args.exit_after,
@@ -194,7 +265,14 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
         screen=args.screen,
         db=args.db,
         lang=lang or None,
+        opened=opened,
     )
+
+
+def _at_without_open() -> str:
+    from assistant.i18n import _
+
+    return _("--at needs --open")
 
 
 # The screens --screen may name (mobile.kivy_app.SCREEN_CLASSES, without importing Kivy).

@@ -125,6 +125,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.controller: TableController = App.get_running_app().controller
         self.replay: Replay | None = None
         self.game_id: int | None = None  # None: the current game
+        self.looking = False  # a record opened to be looked at (show_game), not the table's
         self._wanted = 0
         self._dirty = False
         self._apply_slider = Clock.create_trigger(self._slid)
@@ -176,10 +177,20 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 return False
             title = f"#{game_id}"
         self.game_id = game_id
+        self.looking = False
         self._load(Replay(game), title)
         self.listing = False
         self.go_to(self.replay.moves if self.replay is not None else 0)
         return True
+
+    def show_game(self, replay: Replay, title: str, game_id: int | None) -> None:
+        """A game opened to be looked at (``--open``): a stored one (``game_id``) or a
+        record file's, kept apart from the table's own game; shows its last move."""
+        self.game_id = game_id
+        self.looking = game_id is None
+        self._load(replay, title)
+        self.listing = False
+        self.go_to(replay.moves)
 
     def go_to(self, n: int) -> None:
         """Show the table after move ``n`` (clamped to the game's moves)."""
@@ -470,14 +481,14 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             if showing:
                 self._relist()
             return
-        if self.game_id is not None or self.replay is None:
+        if self.game_id is not None or self.replay is None or self.looking:
             return
         self._dirty = True
         if showing:
             self._follow()
 
     def _reload_current(self, *_args: object) -> None:
-        if self.game_id is not None or self.replay is None or not self._dirty:
+        if self.game_id is not None or self.replay is None or not self._dirty or self.looking:
             return
         at_end = int(self.position) >= self.replay.moves
         self._load(Replay(self.controller.session.game), _("Current game"))
