@@ -128,6 +128,7 @@ class SeatView:
     dying: bool = False  # 濒死: asking for 桃 (a Dying being settled)
     judgement_short: tuple[str, ...] = ()  # the delayed tricks as players say them (乐, 兵粮)
     name: str = ""  # the player's name, when the table has one
+    role_key: str = ""  # lord, loyalist, rebel, renegade, civilian; "" while hidden
 
     @property
     def label(self) -> str:
@@ -319,6 +320,7 @@ def seat_view(
         discard=_must_discard(state, s),
         dying=s.alive and s.seat in (_dying(state) if dying is None else dying),
         judgement_short=tuple(short_card_name(k) for k in delayed),
+        role_key=s.role.value if s.role is not None else "",
     )
 
 

@@ -16,6 +16,7 @@ from assistant.session import current_prompt
 from assistant.views import distance_view, general_label, seat_view, table_view
 from engine.catalogue import standard_catalogue
 from engine.derived import attack_range_value, card, distance_value, hand_limit_value
+from engine.frames import Dying
 from engine.game import Game
 from engine.record import load_record, replay
 from engine.state import GameState, Phase, Role, Seat
@@ -99,6 +100,7 @@ def check_seat(state: GameState, s: Seat, acting: tuple[int, ...]) -> None:
 
     names = {**ROLE_NAMES, **MODE_ROLE_NAMES.get(state.mode, {})}
     assert view.role == (names[s.role] if s.role is not None else "?"), where
+    assert view.role_key == (s.role.value if s.role is not None else ""), where
 
     # Equipment: one entry per occupied slot, in slot order, with the right card and badge.
     expected = [(slot, getattr(s, name)) for slot, name in SLOT_FIELDS if getattr(s, name)]
@@ -139,7 +141,7 @@ def check_seat(state: GameState, s: Seat, acting: tuple[int, ...]) -> None:
         assert view.discard == over_limit, where
     else:
         assert view.discard == 0, where
-    dying = {f.seat for f in state.stack if type(f).__name__ == "Dying"}
+    dying = {f.seat for f in state.stack if isinstance(f, Dying)}
     assert view.dying == (s.alive and s.seat in dying), where
     assert len(view.judgement_short) == len(view.judgement), where
 
