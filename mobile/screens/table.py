@@ -97,6 +97,9 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._buttons_key: tuple[tuple[str, str], ...] = ()
         self._seen_key: tuple[tuple[float, str, str], ...] = ()
         self._seen_lines: list[Any] = []
+        self._seen_panel = self.ids.seen_panel.__self__
+        self.ids.side.remove_widget(self._seen_panel)
+        self.bind(side_panel=self._show_panel)
         self._place = Clock.create_trigger(self._choose_panel, -1)
         self.body.bind(size=self._place)
         sizes.bind(read=self._restyle, unit=self._restyle)
@@ -182,6 +185,13 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         else:
             newest = seen_text(lines[0])
             self.strip_text = _("Recent sightings: {newest}").format(newest=newest)
+
+    def _show_panel(self, *_args: object) -> None:
+        panel = self._seen_panel
+        if self.side_panel and panel.parent is None:
+            self.ids.side.add_widget(panel)
+        elif not self.side_panel and panel.parent is not None:
+            panel.parent.remove_widget(panel)
 
     def open_sightings(self) -> None:
         """The strip tapped: every recent sighting in a scrolling list."""

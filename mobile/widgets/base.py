@@ -203,7 +203,7 @@ class NavBar(GridLayout):  # type: ignore[misc]  # Kivy ships no type hints
                 break
             rows += 1
         self.cols = -(-count // rows)
-        height = font * LINE + pad
+        height = font * LINE + 2 * pad
         for tab in self.tabs:
             tab.font_size = font
             tab.height = height
