@@ -54,6 +54,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
+from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
 from kivy.utils import escape_markup
 
@@ -196,15 +197,16 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def fit_controls(self, *_args: object) -> None:
         """Each button as wide as its words (at most its row), the rows wrapping."""
+        seat_label = self.ids.seat_label.__self__  # ids are weak proxies: compare the widget
         for row in (self.ids.game_row, self.ids.jump_row, self.ids.seat_row):
             room = max(row.width, 1.0)
             for widget in row.children:
-                if isinstance(widget, TableButton) or widget is self.turn_spinner:
+                if isinstance(widget, TableButton | Spinner):
                     font = float(widget.font_size)
                     pad = max(font * 0.6, sizes.unit * 1.2)
                     words = text_size_of(str(widget.text), font)[0] + 2 * pad
                     widget.width = max(min(words, room), font * 2)
-                elif widget is self.ids.seat_label:
+                elif widget is seat_label:
                     words = text_size_of(str(widget.text), float(widget.font_size))[0]
                     widget.width = min(words + sizes.unit, room)
 
