@@ -73,7 +73,6 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     heading = StringProperty("")
     legend = StringProperty("")
     heading_text = StringProperty("")  # the heading and the legend, in markup
-    centre_text = StringProperty("")
     prompt_text = StringProperty("")
     message_text = StringProperty("")
     message_ok = BooleanProperty(True)
@@ -127,7 +126,6 @@ class TableScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             self.heading_text += f"  [color=#80e094]{escape_markup(self.legend)}[/color]"
         if table.seats:
             self.ring.show(table)
-        self.centre_text = f"{table.phase}" if table.seats else not_started()
         self.prompt_text = c.prompt_text()
         self.message_text = c.message
         self.message_ok = c.message_ok

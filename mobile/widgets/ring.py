@@ -171,10 +171,8 @@ class SeatCard(ButtonBehavior, Widget):  # type: ignore[misc]
 
     seat = NumericProperty(0)
     title = StringProperty("")
-    badge = StringProperty("")
     hp_text = StringProperty("")
     hand_text = StringProperty("")
-    detail_text = StringProperty("")
     alive = BooleanProperty(True)
     current = BooleanProperty(False)
     acting = BooleanProperty(False)
@@ -197,7 +195,6 @@ class SeatCard(ButtonBehavior, Widget):  # type: ignore[misc]
         self.view = view
         self.seat = view.seat
         self.title = view.label
-        self.badge = view.role if view.role != "?" else view.kingdom
         self.hp_text = f"{view.hp}/{view.max_hp}"
         self.hand_text = _("Hand {hand}/{limit}  Range {range}").format(
             hand=view.hand, limit=view.hand_limit, range=view.attack_range
@@ -208,7 +205,6 @@ class SeatCard(ButtonBehavior, Widget):  # type: ignore[misc]
         self.in_range = view.in_range
         self.dying = view.dying
         specs = card_chips(view, over)
-        self.detail_text = " ".join(spec.text for spec in specs)
         if specs != self.specs:
             self.specs = specs
             self._fill()
