@@ -22,12 +22,11 @@ import argparse
 import logging
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from assistant.review import Replay
+    from mobile.opened import Opened
 
 # Environment variable naming a font file to use instead of the packaged CJK
 # font. Only the tests set it, to show their tofu check fails without CJK.
@@ -56,41 +55,6 @@ def configure_kivy(*, width: int = 1280, height: int = 800) -> None:
     # Kivy creates the window when kivy.core.window is imported.
     os.environ["KCFG_GRAPHICS_WIDTH"] = str(width)
     os.environ["KCFG_GRAPHICS_HEIGHT"] = str(height)
-
-
-@dataclass(frozen=True, slots=True)
-class Opened:
-    """A game opened to be looked at (``--open``): the whole of it, and where to stand."""
-
-    replay: Replay  # the whole game (the replay screen shows all of it)
-    at: int  # the table shown: after this many moves
-    title: str  # '#12' for a stored game, the file's name for a record
-    game_id: int | None  # the stored game's id; None for a record file
-
-
-def open_game(spec: str, db: str | None, at: int | None) -> Opened:
-    """The game ``--open`` names: a record file (.sgs or .json) or a stored game's id in
-    the store at ``db``, to be shown after move ``at`` (None: the last).
-
-    Raises ValueError with the line to print when it cannot be read or ``at`` is
-    outside 0..its moves.
-    """
-    from assistant.cli.arguments import error_text
-    from assistant.cli.replay import load_replay
-    from assistant.cli.state import outside
-    from assistant.review import Replay
-
-    try:
-        game = load_replay(spec, db)
-    except (ValueError, OSError) as error:  # a record's RecordError, the store's StoreError
-        raise ValueError(error_text(error)) from None
-    moves = len(game)
-    shown = moves if at is None else at
-    if not 0 <= shown <= moves:
-        raise ValueError(outside(shown, moves))
-    stored = not Path(spec).exists() and spec.isdigit()
-    title = f"#{spec}" if stored else Path(spec).name
-    return Opened(Replay(game), shown, title, int(spec) if stored else None)
 
 
 def taps_beside(camera: str | None) -> Path | None:
@@ -248,6 +212,8 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
             parser.error(str(error))
     opened = None
     if args.open is not None:
+        from mobile.opened import open_game
+
         try:
             opened = open_game(args.open, args.db, args.at)
         except ValueError as error:

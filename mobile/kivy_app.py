@@ -29,7 +29,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from assistant.i18n import _, set_language
 from assistant.resources import cjk_font_path
 from assistant.store import Store
-from mobile.app import Opened
+from mobile.opened import Opened
 from mobile.settings import LANGUAGE_KEY, load_settings, save_setting, settings_path, start_language
 from mobile.widgets import base  # noqa: F401  (registers the shared widgets)
 

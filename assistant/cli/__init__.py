@@ -6,9 +6,11 @@ tables and the progress bar they print; ``language`` the ``--lang`` option
 and argparse's words in the language in use.
 """
 
-from assistant.cli.arguments import Commands, Handler, positive_number
+from assistant.cli.arguments import Commands, Handler, error_text, positive_number
 from assistant.cli.entry import build_parser, main, run
 from assistant.cli.language import add_language_argument, argparse_words, choose_language
+from assistant.cli.replay import load_replay
+from assistant.cli.state import outside
 
 __all__ = [
     "Commands",
@@ -17,7 +19,10 @@ __all__ = [
     "argparse_words",
     "build_parser",
     "choose_language",
+    "error_text",
+    "load_replay",
     "main",
+    "outside",
     "positive_number",
     "run",
 ]

@@ -34,7 +34,8 @@ PLAN = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
 os.environ["KIVY_DPI"] = str(PLAN["dpi"])
 os.environ["KIVY_METRICS_DENSITY"] = str(PLAN["density"])
 
-from mobile.app import configure_kivy, open_game  # noqa: E402
+from mobile.app import configure_kivy  # noqa: E402
+from mobile.opened import open_game  # noqa: E402
 
 first = PLAN["sizes"][0]
 configure_kivy(width=first[0], height=first[1])
