@@ -367,6 +367,7 @@ class SeatRing(Widget):  # type: ignore[misc]
         self.on_seat: Callable[[int], object] | None = None
         self.room: float = 0.0  # the height the ring is given (0: its own)
         self.plan: Plan | None = None
+        self._planned_for: tuple[float, ...] = ()
         self._layout = Clock.create_trigger(self.layout, -1)
         self.bind(size=self._layout, pos=self._layout)
         sizes.bind(read=self._layout, unit=self._layout)
@@ -398,7 +399,7 @@ class SeatRing(Widget):  # type: ignore[misc]
         # Given a room (by a scrolling parent), the ring may ask for more; else it keeps
         # to its own height (its height then never follows what it asks for).
         room = self.room if self.room > 0 else self.height
-        plan = self.plan = self.plan_for(self.width, room)
+        plan = self.plan = self.keep_or_plan(self.width, room)
         self.needed = max(plan.height, room) if self.room > 0 else self.height
         bottom = self.y + max(self.height, plan.height) - plan.height
         for i, card in enumerate(self.cards):
@@ -408,12 +409,36 @@ class SeatRing(Widget):  # type: ignore[misc]
             card.pos = (self.x + x, bottom + y)
             card.arrange()
 
+    def keep_or_plan(self, width: float, height: float) -> Plan:
+        """The plan for ``width`` x ``height``: the one in use while the box, the sizes
+        and the seats are the same and every card still fits its cell (a move changes
+        a few words: planning again costs every grid's estimates), else a new one."""
+        plan, key = self.plan, (width, height, sizes.read, sizes.unit, len(self.cards))
+        if plan is not None and plan.fits and key == self._planned_for:
+            estimates = [card.estimate(plan.width, plan.font) for card in self.cards]
+            if all(
+                need <= plan.heights[row]
+                for need, (_col, row) in zip(estimates, plan.cells, strict=True)
+            ):
+                return plan
+        self._planned_for = key
+        return self.plan_for(width, height)
+
     def plan_for(self, width: float, height: float) -> Plan:
         """The grid, card size and text size for ``width`` x ``height``: the largest text
         at which every card fits (never below the reading minimum); when none fits,
         the grid that needs the least height."""
         n = len(self.cards)
         grids = candidate_grids(n)
+        measured: dict[tuple[int, float, float], float] = {}
+
+        def estimate(card: int, width: float, font: float) -> float:
+            key = (card, width, font)
+            found = measured.get(key)
+            if found is None:
+                found = measured[key] = self.cards[card].estimate(width, font)
+            return found
+
         gap = max(sizes.unit * 0.9, 4.0)
         fonts: list[tuple[float, float]] = []
         for scale in SCALES:
@@ -429,8 +454,8 @@ class SeatRing(Widget):  # type: ignore[misc]
                     continue
                 cells = tuple(perimeter(cols, rows, n))
                 needs = [0.0] * rows
-                for card, (_x, y) in zip(self.cards, cells, strict=True):
-                    needs[y] = max(needs[y], card.estimate(cw, font))
+                for i, (_x, y) in enumerate(cells):
+                    needs[y] = max(needs[y], estimate(i, cw, font))
                 total = sum(needs) + (rows - 1) * gap
                 if total <= height:
                     share = (height - total) / rows
