@@ -173,3 +173,34 @@ def test_the_screenshots_of_the_docs(layout: Any) -> None:
     for file in SHOTS.values():
         assert f"app/{file}" in text, f"docs/app.md shows no {file}"
         assert (docs.parent / "app" / file).is_file(), f"docs/app/{file} is missing"
+
+
+def test_a_5_inch_phone(tmp_path: Path) -> None:
+    """The smallest phone the app is for: 5", 16:9, 1920x1080 pixels at 440 dpi, in
+    Chinese, at 8 and 10 seats on the table screen, upright and turned: no overlap,
+    nothing cut, nothing under 2.9 mm (here 50 px)."""
+    dpi = 440
+    plan = {
+        "dpi": dpi,
+        "density": round(dpi / 160, 4),
+        "sizes": [(1080, 1920), (1920, 1080)],
+        "games": [g for g in GAMES if g[0] in ("8@139", "10@300")],
+        "screens": ["table"],
+        "shots": {},
+    }
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    report = run_driver(
+        DRIVER,
+        tmp_path,
+        tmp_path / "app.db",
+        lang="zh_CN",
+        args=[str(tmp_path / "plan.json")],
+        timeout=300,
+        screen="2400x2400",
+    )
+    px_per_mm = dpi / 25.4
+    assert report["read_px"] == pytest.approx(READ_MM * px_per_mm, rel=1e-3)
+    for key, found in report["checks"].items():
+        assert found["overlaps"] == [] and found["clipped"] == [], (key, found)
+        assert found["smallest"][0] / px_per_mm >= READ_MM - 0.01, (key, found["smallest"])
+        print(key, "scrolls" if found["scrolls"] else "fits", found.get("plan"))
