@@ -26,6 +26,7 @@ SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 WANTED = [
     ("identity-5", "identity", 5, 101),
     ("identity-8", "identity", 8, 202),
+    ("identity-10", "identity", 10, 1010),
     ("identity-international-8", "identity", 8, 818),
     ("1v1", "1v1", 2, 303),
     ("2v2", "2v2", 4, 404),

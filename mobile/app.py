@@ -5,6 +5,11 @@ command line and configures logging as a side effect of its imports, so all
 of that waits until run_app() is called.
 
     python -m mobile.app [--screenshot FILE] [--exit-after SECONDS]
+    python -m mobile.app --open RECORD_OR_GAME [--at N] [--screen NAME] [--size WxH]
+
+``--open`` shows a record file (.sgs or .json) or a stored game (its id, in
+``--db``) after move N (default: the end), on the table screen or the one
+named: the table is a session without a store, so nothing of it is stored.
 
 The app speaks the language of ``sgs-table --lang L app`` for that run, else
 ``SGS_TABLE_LANG``, else the one chosen on its home screen (kept in its
@@ -18,6 +23,10 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mobile.opened import Opened
 
 # Environment variable naming a font file to use instead of the packaged CJK
 # font. Only the tests set it, to show their tofu check fails without CJK.
@@ -91,6 +100,7 @@ def run_app(
     screen: str | None = None,
     db: str | None = None,
     lang: str | None = None,
+    opened: Opened | None = None,
 ) -> int:
     """Run the app until its window closes; return an exit status.
 
@@ -102,9 +112,10 @@ def run_app(
     beside a sample video).
     screen: the screen to open on. db: the database (default $SGS_TABLE_DB
     or the user's data folder; for a demo run, a store of its own: see
-    `demo_database`). lang: the language for this run, over the
-    app's setting (see the module's docstring). Returns 1 if the screenshot was asked for
-    and could not be saved, or the camera could not be opened, else 0.
+    `demo_database`). lang: the language for this run, over the app's setting
+    (see the module's docstring). opened: a game to look at (`open_game`).
+    Returns 1 if the screenshot was asked for and could not be saved, or the
+    camera could not be opened, else 0.
     """
     configure_kivy(width=width, height=height)
     font = os.environ.get(FONT_OVERRIDE_ENV)
@@ -120,6 +131,7 @@ def run_app(
         screen=screen,
         db=demo_database(db, taps),
         lang=lang,
+        opened=opened,
     )
     return run(options, font=Path(font) if font else None)
 
@@ -168,6 +180,20 @@ def add_app_arguments(parser: argparse.ArgumentParser) -> None:
         help=_("a table script to play with the video (default: NAME-taps.txt beside NAME.mp4)"),
     )
     parser.add_argument("--screen", choices=SCREENS, help=_("the screen to open on"))
+    parser.add_argument(
+        "--open",
+        metavar="RECORD_OR_GAME",
+        help=_(
+            "look at a record file (.sgs or .json) or a stored game (its id): "
+            "nothing of it is stored"
+        ),
+    )
+    parser.add_argument(
+        "--at",
+        type=int,
+        metavar="N",
+        help=_("with --open: the table after move N (default: the last move)"),
+    )
     add_db(
         parser,
         _("{database}; a demo run (a video with its taps) has a store of its own").format(
@@ -210,6 +236,17 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
             lang = set_language(lang)
         except ValueError as error:
             parser.error(str(error))
+    opened = None
+    if args.open is not None:
+        from mobile.opened import open_game
+
+        try:
+            opened = open_game(args.open, args.db, args.at)
+        except ValueError as error:
+            print(f"sgs-table app: {error}", file=sys.stderr)
+            return 1
+    elif args.at is not None:
+        parser.error(_at_without_open())
     return run_app(
         screenshot=args.screenshot,
         exit_after=args.exit_after,
@@ -220,7 +257,14 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
         screen=args.screen,
         db=args.db,
         lang=lang or None,
+        opened=opened,
     )
+
+
+def _at_without_open() -> str:
+    from assistant.i18n import _
+
+    return _("--at needs --open")
 
 
 # The screens --screen may name (mobile.kivy_app.SCREEN_CLASSES, without importing Kivy).

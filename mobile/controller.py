@@ -32,7 +32,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 
 from assistant.camera import CameraFeed, FeedStats, Overlay, sticker_label
 from assistant.i18n import _, ngettext
-from assistant.review import LogEntry, log_entries
+from assistant.review import LogEntry, Replay, log_entries
 from assistant.session import (
     Button,
     Command,
@@ -232,6 +232,15 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
                 ),
             )
         )
+
+    def look_at(self, replay: Replay, moves: int) -> Reply:
+        """A game opened to be looked at (``--open``): the table after its first ``moves``
+        moves, on a session without a store, so nothing of it is ever stored."""
+        self.session = TableSession.looking_at(replay.game, moves)
+        self._restart_clock(0.0)
+        self.sightings.clear()
+        said = _("looking at move {n} of {moves}: nothing is stored")
+        return self._said(Reply(True, said.format(n=len(self.session.moves), moves=replay.moves)))
 
     def continue_latest(self) -> Reply:
         """Continue the newest stored game still being played."""

@@ -29,6 +29,7 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 from assistant.i18n import _, set_language
 from assistant.resources import cjk_font_path
 from assistant.store import Store
+from mobile.opened import Opened
 from mobile.settings import LANGUAGE_KEY, load_settings, save_setting, settings_path, start_language
 from mobile.widgets import base  # noqa: F401  (registers the shared widgets)
 
@@ -63,6 +64,7 @@ class Options:
     db: str | None = None
     lang: str | None = None  # the language for this run (--lang), over the setting
     settings: Path | None = None  # the settings file (default: mobile.settings.settings_path)
+    opened: Opened | None = None  # a game to look at (--open): nothing of it is stored
 
 
 class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
@@ -144,14 +146,24 @@ class SgsTableApp(App):  # type: ignore[misc]  # Kivy ships no type hints
             except (OSError, UnicodeDecodeError, ValueError) as error:
                 # A script that does not read: said at the end, the app still runs.
                 self.failure = f"{o.taps}: {error}"
+        if o.opened is not None:
+            self.look_at(o.opened)
         if o.screen is not None:
             self.root.current = o.screen
-        elif o.taps is not None:
+        elif o.taps is not None or o.opened is not None:
             self.root.current = "table"
         Clock.schedule_interval(self.controller.tick, CAMERA_TICK)
         # Kivy's clock has not ticked since import, so a delay scheduled now
         # would count the start-up time too; count from the first frame.
         Clock.schedule_once(self._start_timers, 0)
+
+    def look_at(self, opened: Opened) -> None:
+        """Show a game opened to be looked at: the table after its move ``opened.at``
+        (a session without a store), and the whole game on the replay screen there."""
+        self.controller.look_at(opened.replay, opened.at)
+        replay = self.root.get_screen("replay")
+        replay.show_game(opened.replay, opened.title, opened.game_id)
+        replay.go_to(opened.at)
 
     def start_camera(self, spec: str) -> bool:
         """Play ``spec`` (a video, a folder, a camera number) as the camera; False if it fails.

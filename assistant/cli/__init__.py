@@ -8,9 +8,18 @@ print; ``language`` the ``--lang`` option and argparse's words in the
 language in use.
 """
 
-from assistant.cli.arguments import Commands, Handler, add_db, db_help, positive_number
+from assistant.cli.arguments import (
+    Commands,
+    Handler,
+    add_db,
+    db_help,
+    error_text,
+    positive_number,
+)
 from assistant.cli.entry import build_parser, main, run
 from assistant.cli.language import add_language_argument, argparse_words, choose_language
+from assistant.cli.replay import load_replay
+from assistant.cli.state import outside
 from assistant.cli.status import store_status
 
 __all__ = [
@@ -22,7 +31,10 @@ __all__ = [
     "build_parser",
     "choose_language",
     "db_help",
+    "error_text",
+    "load_replay",
     "main",
+    "outside",
     "positive_number",
     "run",
     "store_status",

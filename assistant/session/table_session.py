@@ -196,6 +196,17 @@ class TableSession:
         return session
 
     @classmethod
+    def looking_at(cls, game: Game, moves: int | None = None) -> TableSession:
+        """A session over a game's first ``moves`` moves (None: all), without a store:
+        whatever it is then asked to do is never stored (a record opened to be
+        looked at, ``sgs-table app --open``)."""
+        session = cls()
+        # A game of its own: what the table then does never changes the game looked at.
+        session.game = Game(game.moves[: len(game) if moves is None else max(moves, 0)])
+        session._refresh()
+        return session
+
+    @classmethod
     def continue_from(cls, store: Store, game_id: int, moves: int) -> TableSession:
         """从这里继续: a new stored game of the first ``moves`` moves of a stored one, opened.
 

@@ -23,6 +23,7 @@ from assistant.views.table import (
     distance_view,
     general_label,
     seat_view,
+    short_card_name,
     shown_general_name,
     table_view,
 )
@@ -46,6 +47,7 @@ __all__ = [
     "seat_lines",
     "seat_title",
     "seat_view",
+    "short_card_name",
     "shown_general_name",
     "table_view",
     "timing_view",

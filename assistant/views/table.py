@@ -35,14 +35,18 @@ from assistant.i18n import (
     general_name,
     kingdom_name,
     mode_name,
+    pgettext,
     phase_name,
     role_name,
     tr,
 )
 from assistant.i18n import gettext as translate  # an N_() id held in a table
+from engine.cards import CardKind
 from engine.catalogue import standard_catalogue
-from engine.derived import attack_range, card, distance, hand_limit_value
+from engine.derived import attack_range, card, distance, distance_value, hand_limit_value
 from engine.derived import attack_range_value as _range
+from engine.frames import Dying
+from engine.rules import describe_winner
 from engine.state import GameState, Phase, Seat
 
 __all__ = [
@@ -53,6 +57,7 @@ __all__ = [
     "TableView",
     "distance_view",
     "general_label",
+    "short_card_name",
     "shown_general_name",
     "table_view",
 ]
@@ -79,10 +84,19 @@ class EquipView:
     key: str
     badge: str  # the number that matters: "3" for a range-3 weapon, "+1"/"-1" for horses, ""
     slot_key: str = ""
+    short: str = ""  # the name players say (连弩 for 诸葛连弩): see short_card_name
 
     @property
     def text(self) -> str:
         return f"{self.name} {self.badge}".strip()
+
+    @property
+    def short_text(self) -> str:
+        """The short name with its number: '青龙3', '+1的卢', '-1赤兔', '八卦'."""
+        name = self.short or self.name
+        if self.slot_key in ("defensive_horse", "offensive_horse"):
+            return f"{self.badge}{name}"
+        return f"{name}{self.badge}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +120,15 @@ class SeatView:
     flipped: bool
     current: bool  # whose turn it is
     acting: bool  # asked to act now (the prompt's seats)
+    # From the seat whose turn it is (None for that seat itself, a dead seat, or
+    # outside a turn), and whether this seat is inside its attack range.
+    distance: int | None = None
+    in_range: bool = False
+    discard: int = 0  # cards this seat must discard now (its discard phase, over its limit)
+    dying: bool = False  # 濒死: asking for 桃 (a Dying being settled)
+    judgement_short: tuple[str, ...] = ()  # the delayed tricks as players say them (乐, 兵粮)
+    name: str = ""  # the player's name, when the table has one
+    role_key: str = ""  # lord, loyalist, rebel, renegade, civilian; "" while hidden
 
     @property
     def label(self) -> str:
@@ -124,6 +147,8 @@ class TableView:
     heading: str
     seats: tuple[SeatView, ...]
     over: bool
+    current: int = 0  # the seat whose turn it is (0: none, before the first turn and after the end)
+    result: str = ""  # who won, once the game is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +195,53 @@ def _shown(s: Seat) -> str:
     return shown[0] if shown else ""
 
 
+def _short_names() -> dict[str, str]:
+    """Card key -> the short name players use, in the language in use."""
+    return {
+        # TRANSLATORS: short names of equipment and delayed tricks, for the seat tiles
+        # of a crowded table: a word or two, as players say them (诸葛连弩)
+        "crossbow": pgettext("card short", "连弩"),
+        "qinggang_sword": pgettext("card short", "青釭"),
+        "double_swords": pgettext("card short", "雌雄"),
+        "ice_sword": pgettext("card short", "寒冰"),
+        "blade": pgettext("card short", "青龙"),
+        "spear": pgettext("card short", "丈八"),
+        "axe": pgettext("card short", "贯石"),
+        "halberd": pgettext("card short", "方天"),
+        "kylin_bow": pgettext("card short", "麒麟"),
+        "guding_blade": pgettext("card short", "古锭"),
+        "fan": pgettext("card short", "朱雀"),
+        "eight_diagram": pgettext("card short", "八卦"),
+        "nioh_shield": pgettext("card short", "仁王"),
+        "silver_lion": pgettext("card short", "白银"),
+        "zhuahuang": pgettext("card short", "爪黄"),
+        # TRANSLATORS: 乐不思蜀, as players call it
+        "indulgence": pgettext("card short", "乐"),
+        "supply_shortage": pgettext("card short", "兵粮"),
+    }
+
+
+def short_card_name(kind: CardKind) -> str:
+    """The name players say for a card kind (连弩, 青龙, 乐), or its name when it is short.
+
+    A language that names the cards in its own words but has no short name for
+    this one yet shows the card's own name rather than the Chinese short one.
+
+    >>> from assistant.i18n import set_language
+    >>> chosen = set_language("zh_CN")
+    >>> kinds = standard_catalogue().kinds
+    >>> [short_card_name(kinds[k]) for k in ("blade", "indulgence", "chitu", "lightning")]
+    ['青龙', '乐', '赤兔', '闪电']
+    """
+    name = card_name(kind)
+    short = _short_names().get(kind.key)
+    if short is None:
+        return name
+    if name != kind.name and set(short) <= set(kind.name):
+        return name  # the catalog has this card's name but not its short name yet
+    return short
+
+
 def _equipment(s: Seat) -> tuple[EquipView, ...]:
     out: list[EquipView] = []
     held = (s.weapon, s.armour, s.defensive_horse, s.offensive_horse, s.treasure)
@@ -185,15 +257,46 @@ def _equipment(s: Seat) -> tuple[EquipView, ...]:
             badge = "-1"
         else:
             badge = ""
-        out.append(EquipView(translate(name), card_id, card_name(c), c.kind.key, badge, slot))
+        named = (translate(name), card_id, card_name(c), c.kind.key)
+        out.append(EquipView(*named, badge, slot, short_card_name(c.kind)))
     return tuple(out)
 
 
-def seat_view(state: GameState, s: Seat, acting: tuple[int, ...] = ()) -> SeatView:
+def _turn_seat(state: GameState) -> int:
+    """The seat whose turn it is; 0 before the first turn and once the game is over."""
+    if state.over or state.turn.phase in (Phase.SETUP, Phase.OVER) or not state.turn.seat:
+        return 0
+    return state.turn.seat
+
+
+def _must_discard(state: GameState, s: Seat) -> int:
+    """How many cards the seat must still discard in its discard phase (0 otherwise)."""
+    if _turn_seat(state) != s.seat or state.turn.phase is not Phase.DISCARD or not s.alive:
+        return 0
+    return max(0, s.hand_count - hand_limit_value(state, s.seat))
+
+
+def _dying(state: GameState) -> frozenset[int]:
+    """The seats being saved from dying (a Dying on the stack)."""
+    return frozenset(f.seat for f in state.stack if isinstance(f, Dying))
+
+
+def seat_view(
+    state: GameState,
+    s: Seat,
+    acting: tuple[int, ...] = (),
+    dying: frozenset[int] | None = None,
+) -> SeatView:
+    """One seat; ``acting``: the prompt's seats; ``dying``: the seats dying (found when None)."""
     key = _shown(s)
     general = standard_catalogue().general(key) if key else None
     # A hegemony seat whose generals are all face down shows no kingdom.
     kingdom = (s.kingdom or general.kingdom.value) if general is not None else ""
+    turn = _turn_seat(state)
+    apart: int | None = None
+    if turn and turn != s.seat and s.alive and state.seat(turn).alive:
+        apart = distance_value(state, turn, s.seat)
+    delayed = tuple(standard_catalogue().kinds[d.kind] for d in s.judgement)
     return SeatView(
         seat=s.seat,
         general=general_name(general) if general is not None else "",
@@ -207,17 +310,24 @@ def seat_view(state: GameState, s: Seat, acting: tuple[int, ...] = ()) -> SeatVi
         hand_limit=hand_limit_value(state, s.seat),
         attack_range=_range(state, s.seat),
         equipment=_equipment(s),
-        judgement=tuple(card_name(standard_catalogue().kinds[d.kind]) for d in s.judgement),
+        judgement=tuple(card_name(k) for k in delayed),
         chained=s.chained,
         flipped=s.flipped,
         current=state.turn.seat == s.seat and state.turn.phase not in (Phase.SETUP, Phase.OVER),
         acting=s.seat in acting,
+        distance=apart,
+        in_range=apart is not None and apart <= _range(state, turn),
+        discard=_must_discard(state, s),
+        dying=s.alive and s.seat in (_dying(state) if dying is None else dying),
+        judgement_short=tuple(short_card_name(k) for k in delayed),
+        role_key=s.role.value if s.role is not None else "",
     )
 
 
 def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
     """The whole table; ``acting`` are the seats the prompt is waiting for."""
-    seats = tuple(seat_view(state, s, acting) for s in state.seats)
+    dying = _dying(state)
+    seats = tuple(seat_view(state, s, acting, dying) for s in state.seats)
     phase = phase_name(Phase.OVER) if state.over else phase_name(state.turn.phase)
     if not state.mode:
         heading = _("Not started yet")
@@ -236,6 +346,8 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
         heading=heading,
         seats=seats,
         over=state.over,
+        current=_turn_seat(state),
+        result=tr(describe_winner(state.winner)) if state.over else "",
     )
 
 

@@ -4,7 +4,8 @@ A row of seat buttons chooses the seat (it starts at the controller's
 ``selected_seat``, which the table screen sets when a seat is tapped). For
 that seat the screen shows its details (`~assistant.views.table.SeatView`),
 its attack range with the engine's reasons, a picture of the ring of seats
-(`mobile.widgets.ring.ring_positions`, seat 1 at the bottom) with an arrow
+(an oval filling the picture, seat 1 at the bottom, each seat's box as large
+as its words) with an arrow
 to every other living seat labelled with the distance — green when in attack
 range, grey when not; dead seats greyed and crossed — and one row per seat
 with the distance's reasons. Every number is the controller's
@@ -28,6 +29,7 @@ bring it up to date first, so they read what entering would show.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any
 
@@ -55,13 +57,11 @@ from assistant.views import (
     range_text,
     reasons_text,
     row_text,
-    seat_button_text,
     seat_lines,
     seat_title,
 )
 from mobile.controller import TableController
-from mobile.widgets.base import not_started, unit
-from mobile.widgets.ring import ring_positions
+from mobile.widgets.base import not_started, sizes, text_size_of, wrapped_height
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -78,9 +78,6 @@ DEAD_FILL: Rgba = (0.400, 0.420, 0.400, 1)
 DEAD_INK: Rgba = (0.250, 0.260, 0.250, 1)
 CROSS: Rgba = (0.850, 0.250, 0.220, 1)
 TABLE_TOP: Rgba = (0.045, 0.200, 0.150, 1)
-# The picture's seats are smaller than the table screen's cards: spread the
-# ring a little wider than ring_positions, so the arrows are longer.
-RING_SPREAD = 1.1
 
 
 class DistanceRowCard(BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
@@ -106,7 +103,9 @@ class DistancePicture(Widget):  # type: ignore[misc]
         self.table: TableView | None = None
         self.view: DistanceView | None = None
         self.drawn: list[tuple[int, int | None, bool]] = []
+        self.seat_labels: list[Label] = []  # each seat's box (for the layout tests)
         self.bind(pos=self.redraw, size=self.redraw)
+        sizes.bind(read=self.redraw, unit=self.redraw)  # the window changed
 
     def show(self, table: TableView | None, view: DistanceView | None) -> None:
         """Draw ``view`` over ``table``'s ring (None, None: an empty picture)."""
@@ -119,34 +118,30 @@ class DistancePicture(Widget):  # type: ignore[misc]
         self.canvas.after.clear()
         self.clear_widgets()
         self.drawn = []
+        self.seat_labels = []
         table, view = self.table, self.view
         if table is None or view is None or not table.seats:
             return
-        u = unit()
-        side = min(self.width, self.height)
-        ox = self.x + (self.width - side) / 2
-        oy = self.y + (self.height - side) / 2
-        n = len(table.seats)
-        centres = [
-            (
-                ox + (0.5 + (x - 0.5) * RING_SPREAD) * side,
-                oy + (0.5 + (y - 0.5) * RING_SPREAD) * side,
-            )
-            for x, y in ring_positions(n)
-        ]
-        small = n > 6  # more seats: smaller boxes, so chords miss the seats between
-        half = (side * (0.072 if small else 0.105), side * (0.058 if small else 0.07))
-        badge_r = u * (2.2 if small else 2.5)
-        head = u * (2.2 if small else 2.6)
+        u = sizes.unit
+        texts = [f"{s.seat}\n{s.general or '—'}" for s in table.seats]
+        font, half, centres, crowding = self.place(texts)
+        if crowding:
+            # No room for the names (the seat buttons above give them): numbers only.
+            texts = [str(s.seat) for s in table.seats]
+            font, half, centres, crowding = self.place(texts)
+        badge_r = max(font * 0.8, u * 2.2)
+        badge_font = max(sizes.read, u * 3.2)
+        head = max(u * 2.2, font * 0.6)
         rows = {row.seat: row for row in view.rows}
         me = centres[view.seat - 1]
         badges: list[tuple[float, float, str, Rgba]] = []
 
         with self.canvas.before:
-            # The table top: a soft disc the seats sit around.
+            # The table top: a soft oval the seats sit around.
             Color(*TABLE_TOP)
-            r = side * 0.37 * RING_SPREAD
-            Ellipse(pos=(ox + side / 2 - r, oy + side / 2 - r), size=(2 * r, 2 * r))
+            rx, ry = self.width / 2 - 2 * half[0], self.height / 2 - 2 * half[1]
+            if rx > 0 and ry > 0:
+                Ellipse(pos=(self.center_x - rx, self.center_y - ry), size=(2 * rx, 2 * ry))
             for seat_view, centre in zip(table.seats, centres, strict=True):
                 row = rows.get(seat_view.seat)
                 if row is None or not row.alive or row.distance is None:
@@ -184,17 +179,19 @@ class DistancePicture(Widget):  # type: ignore[misc]
                 Line(circle=(x, y, badge_r), width=u * 0.25)
         # Labels are children, drawn over canvas.before (and created outside
         # any `with canvas` block, or their instructions would land in it).
-        for seat_view, (cx, cy) in zip(table.seats, centres, strict=True):
-            self._label(
-                seat_button_text(seat_view),
+        for seat_view, text, (cx, cy) in zip(table.seats, texts, centres, strict=True):
+            label = self._label(
+                text,
                 (cx - half[0], cy - half[1], 2 * half[0], 2 * half[1]),
                 colour=INK if seat_view.alive else DEAD_INK,
-                font=u * (2.6 if small else 2.9),
+                font=font,
                 bold=seat_view.seat == view.seat,
             )
+            label.seat = seat_view.seat
+            self.seat_labels.append(label)
         for x, y, text, _colour in badges:
             box = (x - badge_r, y - badge_r, 2 * badge_r, 2 * badge_r)
-            self._label(text, box, colour=INK, font=u * (3.2 if small else 3.6), bold=True)
+            self._label(text, box, colour=INK, font=badge_font, bold=True)
         with self.canvas.after:
             Color(*CROSS)
             for seat_view, (cx, cy) in zip(table.seats, centres, strict=True):
@@ -204,6 +201,59 @@ class DistancePicture(Widget):  # type: ignore[misc]
                 Line(points=(cx - w, cy - h, cx + w, cy + h), width=u * 0.5)
                 Line(points=(cx - w, cy + h, cx + w, cy - h), width=u * 0.5)
 
+    def place(
+        self, texts: list[str]
+    ) -> tuple[float, tuple[float, float], list[tuple[float, float]], float]:
+        """The seats' text size, their boxes' half size and centres: around an oval inside
+        the picture, seat 1 at the bottom and the others counter-clockwise, the boxes
+        as large as their words; the largest text (never below the reading minimum)
+        at which no two boxes overlap, the oval squared towards the picture's corners
+        and long names wrapped when the seats need the room. The last number says how
+        much boxes still overlap (0: none)."""
+        n = len(texts)
+        u = sizes.unit
+        steps = [max(sizes.read, u * k) for k in (2.9, 2.6, 2.3, 2.0, 1.7, 1.4)]
+        # At the minimum, long names wrap inside narrower boxes before boxes overlap.
+        tries = [(f, 1.0) for f in dict.fromkeys(round(f, 2) for f in steps)]
+        tries += [(tries[-1][0], k) for k in (0.8, 0.65)]
+        least: tuple[float, float, tuple[float, float], list[tuple[float, float]]] | None = None
+        for font, share in tries:
+            half = self._half(texts, font, share)
+            for power in (2.0, 3.0, 4.0, 6.0):
+                centres = self._centres(n, half, power)
+                crowding = _crowded(centres, half, u)
+                if not crowding:
+                    return font, half, centres, 0.0
+                if least is None or crowding < least[0]:
+                    least = (crowding, font, half, centres)
+        assert least is not None
+        return least[1], least[2], least[3], least[0]
+
+    def _half(self, texts: list[str], font: float, share: float = 1.0) -> tuple[float, float]:
+        """Half the size of the boxes that hold every seat's words at ``font``, at most
+        ``share`` of the widest one's width (the words then wrap)."""
+        pad_x, pad_y = font * 0.4, font * 0.15
+        width = max(text_size_of(t, font, True)[0] for t in texts) * share
+        width = max(width, font * 3)
+        height = max(wrapped_height(t, font, width, True) for t in texts)
+        return width / 2 + pad_x, height / 2 + pad_y
+
+    def _centres(
+        self, n: int, half: tuple[float, float], power: float
+    ) -> list[tuple[float, float]]:
+        """Centres on the superellipse |x|^p + |y|^p = 1 filling the picture (p = 2: an
+        ellipse; larger: towards a rectangle), evenly in angle from the bottom."""
+        rx = max(self.width / 2 - half[0] - sizes.unit, 0.0)
+        ry = max(self.height / 2 - half[1] - sizes.unit, 0.0)
+        out = []
+        for i in range(n):
+            angle = -math.pi / 2 + 2 * math.pi * i / n
+            c, s = math.cos(angle), math.sin(angle)
+            x = math.copysign(abs(c) ** (2 / power), c)
+            y = math.copysign(abs(s) ** (2 / power), s)
+            out.append((self.center_x + rx * x, self.center_y + ry * y))
+        return out
+
     def _label(
         self,
         text: str,
@@ -212,7 +262,7 @@ class DistancePicture(Widget):  # type: ignore[misc]
         colour: Rgba,
         font: float,
         bold: bool,
-    ) -> None:
+    ) -> Label:
         x, y, w, h = box
         label = Label(
             text=text,
@@ -223,9 +273,23 @@ class DistancePicture(Widget):  # type: ignore[misc]
             valign="middle",
             size=(w, h),
             pos=(x, y),
-            text_size=(w, h),
+            # Only the width: with a height too, Kivy sets a text of several lines
+            # from its middle line in two halves, and a half that wraps is cut.
+            text_size=(w, None),
         )
         self.add_widget(label)
+        return label
+
+
+def _crowded(centres: list[tuple[float, float]], half: tuple[float, float], gap: float) -> float:
+    """How much boxes of this half size at these centres overlap (coming closer than
+    ``gap`` counts): 0 when none does."""
+    w, h = 2 * half[0] + gap, 2 * half[1] + gap
+    return sum(
+        max(0.0, w - abs(ax - bx)) * max(0.0, h - abs(ay - by))
+        for i, (ax, ay) in enumerate(centres)
+        for bx, by in centres[i + 1 :]
+    )
 
 
 class DistancesScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
@@ -331,19 +395,29 @@ class DistancesScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             box.clear_widgets()
             self.seat_buttons = []
             for seat_view in table.seats:
-                button = Factory.TableButton(font_size=unit() * 2.9, line_height=0.95)
+                button = Factory.DistanceSeatButton()
                 button.seat = seat_view.seat
                 button.bind(on_release=lambda b: self.choose_seat(int(b.seat)))
                 box.add_widget(button)
                 self.seat_buttons.append(button)
         for button, seat_view in zip(self.seat_buttons, table.seats, strict=True):
-            button.text = seat_button_text(seat_view)
+            button.text = f"{seat_view.seat} {seat_view.general or '—'}"
             if seat_view.seat == chosen:
                 button.accent = GOLD
             elif not seat_view.alive:
                 button.accent = GREY
             else:
                 button.accent = IVORY
+        self.fit_seat_buttons()
+
+    def fit_seat_buttons(self, *_args: object) -> None:
+        """Each seat button as wide as its words ('3 赵云'), as many to a row as fit."""
+        box = self.seat_box
+        room = box.width - box.padding[0] - box.padding[2]
+        for button in self.seat_buttons:
+            font = float(button.font_size)
+            pad = max(font * 0.6, sizes.unit * 1.2)
+            button.width = min(text_size_of(button.text, font)[0] + 2 * pad, room)
 
     def _rows(self, view: DistanceView) -> None:
         box = self.rows_box

@@ -54,6 +54,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
+from kivy.uix.spinner import Spinner
 from kivy.uix.textinput import TextInput
 from kivy.utils import escape_markup
 
@@ -61,7 +62,7 @@ from assistant.i18n import SOURCE, _, language, mode_name, ngettext
 from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
 from mobile.controller import TableController
-from mobile.widgets.base import TableButton, unit
+from mobile.widgets.base import TableButton, sizes, text_size_of, unit
 from mobile.widgets.hp_chart import HpChart  # noqa: F401  (the .kv uses it)
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
 from mobile.widgets.stats_table import StatsTable
@@ -119,6 +120,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     chart_panel = ObjectProperty(None)
     stats_scroll = ObjectProperty(None)
     seat_text = StringProperty("")
+    ring_height = NumericProperty(0)  # the seats' share of the window (more if they need it)
 
     def __init__(self, **kwargs: Any) -> None:
         # Before the .kv rules apply (in Screen's __init__): the buttons read them.
@@ -128,6 +130,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.controller: TableController = App.get_running_app().controller
         self.replay: Replay | None = None
         self.game_id: int | None = None  # None: the current game
+        self.looking = False  # a record opened to be looked at (show_game), not the table's
         self._wanted = 0
         self._dirty = False
         self._apply_slider = Clock.create_trigger(self._slid)
@@ -152,10 +155,63 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         # The chart and the statistics take turns in one place; keep both alive.
         self._chart_or_stats = (self.chart_panel.__self__, self.stats_scroll.__self__)
         self.chart_area.remove_widget(self.stats_scroll)
+        self._controls = self.ids.controls.__self__
+        self._placed = ""
+        self._place = Clock.create_trigger(self._orient, -1)
+        self._room = Clock.create_trigger(self.ring_room, -1)
+        self.bind(size=self._place)
+        self.ids.ring_scroll.bind(size=self._room)
+        self.ids.left.children[-1].bind(height=self._room)
+        self.turn_spinner.bind(text=lambda *_a: self.fit_controls())
+        self.bind(seat_text=lambda *_a: self.fit_controls())
+        self._place()
 
     def release(self) -> None:
         """The screen is dropped (the language changed): stop listening to the controller."""
         self.controller.unbind(revision=self._changed)
+
+    # ------------------------------------------------------------ layout
+
+    def _orient(self, *_args: object) -> None:
+        """The controls under the seats in portrait (one scrolling column), beside them in
+        landscape (a scrolling column of their own)."""
+        wanted = "landscape" if self.width > self.height else "portrait"
+        if wanted != self._placed:
+            self._placed = wanted
+            controls = self._controls
+            if controls.parent is not None:
+                controls.parent.remove_widget(controls)
+            slot = self.ids.landscape_slot if wanted == "landscape" else self.ids.portrait_slot
+            slot.add_widget(controls)
+        self.ring_room()
+        self.fit_controls()
+
+    def ring_room(self, *_args: object) -> None:
+        """The seats' height: the left column's in landscape, most of the window's in
+        portrait (the move's words and the slider just below); more when they need it."""
+        scroll = self.ids.ring_scroll
+        if self.width > self.height:
+            room = scroll.height - self.ids.left.children[-1].height - sizes.unit
+        else:
+            room = scroll.height * 0.62
+        if room > sizes.read * 2:
+            self.ring_height = room
+            self.ring.give_room(room)
+
+    def fit_controls(self, *_args: object) -> None:
+        """Each button as wide as its words (at most its row), the rows wrapping."""
+        seat_label = self.ids.seat_label.__self__  # ids are weak proxies: compare the widget
+        for row in (self.ids.game_row, self.ids.jump_row, self.ids.seat_row):
+            room = max(row.width, 1.0)
+            for widget in row.children:
+                if isinstance(widget, TableButton | Spinner):
+                    font = float(widget.font_size)
+                    pad = max(font * 0.6, sizes.unit * 1.2)
+                    words = text_size_of(str(widget.text), font)[0] + 2 * pad
+                    widget.width = max(min(words, room), font * 2)
+                elif widget is seat_label:
+                    words = text_size_of(str(widget.text), float(widget.font_size))[0]
+                    widget.width = min(words + sizes.unit, room)
 
     def _swap(self, *_args: object) -> None:
         """The games list or the replay in the body, as ``listing`` says."""
@@ -179,10 +235,20 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 return False
             title = f"#{game_id}"
         self.game_id = game_id
+        self.looking = False
         self._load(Replay(game), title)
         self.listing = False
         self.go_to(self.replay.moves if self.replay is not None else 0)
         return True
+
+    def show_game(self, replay: Replay, title: str, game_id: int | None) -> None:
+        """A game opened to be looked at (``--open``): a stored one (``game_id``) or a
+        record file's, kept apart from the table's own game; shows its last move."""
+        self.game_id = game_id
+        self.looking = game_id is None
+        self._load(replay, title)
+        self.listing = False
+        self.go_to(replay.moves)
 
     def go_to(self, n: int) -> None:
         """Show the table after move ``n`` (clamped to the game's moves)."""
@@ -476,14 +542,14 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             if showing:
                 self._relist()
             return
-        if self.game_id is not None or self.replay is None:
+        if self.game_id is not None or self.replay is None or self.looking:
             return
         self._dirty = True
         if showing:
             self._follow()
 
     def _reload_current(self, *_args: object) -> None:
-        if self.game_id is not None or self.replay is None or not self._dirty:
+        if self.game_id is not None or self.replay is None or not self._dirty or self.looking:
             return
         at_end = int(self.position) >= self.replay.moves
         self._load(Replay(self.controller.session.game), _("Current game"))

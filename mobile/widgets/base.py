@@ -1,22 +1,93 @@
 """Sizes and the navigation bar shared by the screens.
 
-`unit` is one hundredth of the window's shorter side: fonts and paddings in
+`unit` is one hundredth of the window's shorter side: paddings and fonts in
 the .kv files are multiples of it, so a phone in portrait or landscape and a
 desktop window all keep the same proportions.
+
+Text a player reads during play is never smaller than `READ_MM` on the
+screen, whatever the window's pixels: `sizes.read` is that height in pixels
+at the display's density (Kivy's `~kivy.metrics.Metrics`: ``KIVY_DPI`` and
+``KIVY_METRICS_DENSITY`` where Kivy cannot ask the system), times the user's
+font scale. A .kv file sizes such text ``max(S.read, S.unit * k)`` (``S``:
+`sizes`): the proportional size where there is room, never below the
+minimum; both properties follow the window, so a rotated phone or a resized
+window lays out again.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
-from kivy.properties import ListProperty, StringProperty
-from kivy.uix.boxlayout import BoxLayout
+from kivy.event import EventDispatcher
+from kivy.metrics import Metrics
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
+from kivy.uix.gridlayout import GridLayout
 
 from assistant.i18n import _
 
-__all__ = ["SCREENS", "NavBar", "TableButton", "not_started", "tab_labels", "unit"]
+__all__ = [
+    "LINE",
+    "READ_MM",
+    "SCREENS",
+    "NavBar",
+    "Sizes",
+    "TableButton",
+    "not_started",
+    "read_px",
+    "sizes",
+    "tab_labels",
+    "text_size_of",
+    "unit",
+    "wrapped_height",
+]
+
+# The smallest text a player reads during play, in millimetres on the screen:
+# 20 minutes of arc seen from 50 cm (500 mm x tan(20')), what legibility
+# guidance asks for text read at a glance.
+READ_MM = 2.9
+# A line of text is this many times its font size high (the packaged CJK font's
+# ascent and descent: 1.45 em), which is what a label's texture takes.
+LINE = 1.45
+
+
+def read_px() -> float:
+    """`READ_MM` in pixels at the display's density and the user's font scale."""
+    # Reading one of Kivy's metrics makes Kivy compute it and hand it to its unit
+    # conversions; read all three, or "16sp" and "3dp" come out negative, from a
+    # density still unset (a Slider then refuses its own default sizes).
+    dpi, _density, fontscale = Metrics.dpi, Metrics.density, Metrics.fontscale
+    return float(dpi) / 25.4 * READ_MM * max(float(fontscale), 1.0)
+
+
+class Sizes(EventDispatcher):  # type: ignore[misc]  # Kivy ships no type hints
+    """The sizes the layouts follow: ``unit`` (1/100 of the window's shorter side) and
+    ``read`` (the smallest text a player reads, `READ_MM`), in pixels; ``portrait``
+    while the window is taller than wide."""
+
+    unit = NumericProperty(8.0)
+    read = NumericProperty(11.0)
+    portrait = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        Window.bind(size=self._window)
+        self._window(Window, Window.size)
+
+    def _window(self, _window: object, size: tuple[int, int]) -> None:
+        width, height = size
+        self.read = read_px()
+        self.unit = float(min(width, height)) / 100.0
+        self.portrait = 1 if height > width else 0
+
+    def text(self, k: float) -> float:
+        """A reading font size: ``k`` units where there is room, never below ``read``."""
+        return float(max(self.read, self.unit * k))
+
+
+sizes = Sizes()
 
 # The screens of the navigation bar, in its order.
 SCREENS: tuple[str, ...] = ("table", "scan", "distances", "settlement", "log", "replay", "home")
@@ -42,7 +113,7 @@ def not_started() -> str:
 
 
 def unit() -> float:
-    """One hundredth of the window's shorter side, in pixels."""
+    """One hundredth of the window's shorter side, in pixels (`sizes.unit` now)."""
     return float(min(Window.width, Window.height)) / 100.0
 
 
@@ -52,24 +123,91 @@ class TableButton(Button):  # type: ignore[misc]  # Kivy ships no type hints
     accent = ListProperty([0.965, 0.925, 0.820, 1])
 
 
-class NavBar(BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
-    """Tabs to the in-game screens; the current one is highlighted."""
+def text_size_of(text: str, font_size: float, bold: bool = False) -> tuple[float, float]:
+    """The size of ``text`` set in one line per line at ``font_size`` (no wrapping), in
+    pixels: what a label of it needs."""
+    key = (text, round(font_size, 2), bold)
+    found = _MEASURED.get(key)
+    if found is None:
+        measure = CoreLabel(font_size=font_size, bold=bold)
+        lines = text.split("\n")
+        width = max(measure.get_extents(line)[0] for line in lines)
+        height = measure.get_extents("Ag")[1] * len(lines)
+        if len(_MEASURED) > 4000:
+            _MEASURED.clear()
+        found = _MEASURED[key] = (float(width), float(height))
+    return found
+
+
+_MEASURED: dict[tuple[str, float, bool], tuple[float, float]] = {}
+
+
+def wrapped_height(text: str, font_size: float, width: float, bold: bool = False) -> float:
+    """The height of ``text`` wrapped inside ``width`` pixels at ``font_size`` (a word
+    longer than the width is broken, as a label breaks it)."""
+    key = (text, round(font_size, 2), round(width, 1), bold)
+    found = _WRAPPED.get(key)
+    if found is None:
+        measure = CoreLabel(text=text, font_size=font_size, bold=bold, text_size=(width, None))
+        measure.resolve_font_name()
+        found = float(measure.render()[1])
+        if len(_WRAPPED) > 4000:
+            _WRAPPED.clear()
+        _WRAPPED[key] = found
+    return found
+
+
+_WRAPPED: dict[tuple[str, float, float, bool], float] = {}
+
+
+class NavBar(GridLayout):  # type: ignore[misc]  # Kivy ships no type hints
+    """Tabs to the in-game screens; the current one is highlighted.
+
+    One row when every tab's word fits at the reading size, else as many rows
+    as it takes (a phone in portrait, in a language of long words).
+    """
 
     current = StringProperty("")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
-        self.bind(current=self._build)
+        self.tabs: list[TableButton] = []
+        self.bind(current=self._build, width=self._arrange)
+        sizes.bind(read=self._arrange, unit=self._arrange)
         self._build()
 
     def _build(self, *_args: object) -> None:
         self.clear_widgets()
+        self.tabs = []
         for name, label in tab_labels().items():
-            button = TableButton(text=label)
+            button = TableButton(text=label, size_hint_y=None)
             chosen = name == self.current
             button.accent = (0.960, 0.760, 0.250, 1) if chosen else (0.965, 0.925, 0.820, 1)
             button.bind(on_release=lambda _b, name=name: self._go(name))
             self.add_widget(button)
+            self.tabs.append(button)
+        self._arrange()
+
+    def _arrange(self, *_args: object) -> None:
+        font = sizes.text(3.6)
+        pad = sizes.unit * 0.8
+        self.padding = pad
+        self.spacing = pad
+        words = [text_size_of(tab.text, font)[0] + 2 * pad for tab in self.tabs]
+        count = len(self.tabs)
+        rows = 1
+        while rows < count:
+            cols = -(-count // rows)
+            cell = (self.width - 2 * pad - (cols - 1) * pad) / cols
+            if max(words, default=0) <= cell:
+                break
+            rows += 1
+        self.cols = -(-count // rows)
+        height = font * LINE + 2 * pad
+        for tab in self.tabs:
+            tab.font_size = font
+            tab.height = height
+        self.height = rows * height + (rows - 1) * pad + 2 * pad
 
     def _go(self, name: str) -> None:
         widget: Any = self

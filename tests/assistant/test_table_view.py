@@ -16,6 +16,7 @@ from assistant.session import current_prompt
 from assistant.views import distance_view, general_label, seat_view, table_view
 from engine.catalogue import standard_catalogue
 from engine.derived import attack_range_value, card, distance_value, hand_limit_value
+from engine.frames import Dying
 from engine.game import Game
 from engine.record import load_record, replay
 from engine.state import GameState, Phase, Role, Seat
@@ -99,6 +100,7 @@ def check_seat(state: GameState, s: Seat, acting: tuple[int, ...]) -> None:
 
     names = {**ROLE_NAMES, **MODE_ROLE_NAMES.get(state.mode, {})}
     assert view.role == (names[s.role] if s.role is not None else "?"), where
+    assert view.role_key == (s.role.value if s.role is not None else ""), where
 
     # Equipment: one entry per occupied slot, in slot order, with the right card and badge.
     expected = [(slot, getattr(s, name)) for slot, name in SLOT_FIELDS if getattr(s, name)]
@@ -123,6 +125,25 @@ def check_seat(state: GameState, s: Seat, acting: tuple[int, ...]) -> None:
 
     playing = state.turn.phase not in (Phase.SETUP, Phase.OVER) and not state.over
     assert view.current == (playing and state.turn.seat == s.seat), where
+
+    # At a glance: from the seat whose turn it is, the distance and whether in its range.
+    turn = state.turn.seat if playing else 0
+    if turn and turn != s.seat and s.alive and state.seat(turn).alive:
+        d = distance_value(state, turn, s.seat)
+        assert view.distance == d, where
+        assert d is not None
+        assert view.in_range == (d <= attack_range_value(state, turn)), where
+    else:
+        assert view.distance is None and not view.in_range, where
+    # The discard badge: the turn's seat in its discard phase, over its hand limit.
+    over_limit = s.hand_count - hand_limit_value(state, s.seat)
+    if turn == s.seat and state.turn.phase is Phase.DISCARD and over_limit > 0:
+        assert view.discard == over_limit, where
+    else:
+        assert view.discard == 0, where
+    dying = {f.seat for f in state.stack if isinstance(f, Dying)}
+    assert view.dying == (s.alive and s.seat in dying), where
+    assert len(view.judgement_short) == len(view.judgement), where
 
 
 def check_heading(state: GameState) -> None:
@@ -228,6 +249,70 @@ def test_the_samples_exercise_what_the_views_show() -> None:
     # No standard general's skill turns a general face down, so no sample flips one
     # (see test_a_face_down_seat_is_shown_face_down).
     assert "hidden" in seen
+
+
+def test_the_samples_exercise_the_marks_seen_at_a_glance() -> None:
+    """In range of the turn's seat, out of it, a discard badge, a dying seat, and the roles
+    of every seat at the end of a game all occur in the samples."""
+    seen: set[str] = set()
+    for p in SAMPLES:
+        game = sample(p.stem)
+        for n in range(len(game) + 1):
+            view = table_view(game.state_at(n))
+            for s in view.seats:
+                seen.update(
+                    what
+                    for what, present in (
+                        ("in range", s.in_range),
+                        ("out of range", s.distance is not None and not s.in_range),
+                        ("discard", s.discard > 0),
+                        ("dying", s.dying),
+                    )
+                    if present
+                )
+        assert table_view(game.state).result, p.stem
+    assert seen == {"in range", "out of range", "discard", "dying"}
+
+
+def test_the_8_player_sample_at_a_glance() -> None:
+    """identity-8 at move 118, 139 and 192 (the issue's positions): what its seats show."""
+    game = sample("identity-8")
+    marks = {}
+    for n in (118, 139, 192):
+        view = table_view(game.state_at(n))
+        marks[n] = [
+            (s.seat, s.distance, s.in_range, s.discard, s.dying, s.judgement_short)
+            for s in view.seats
+        ]
+    state = game.state_at(139)
+    turn = state.turn.seat
+    in_range = [
+        s.seat
+        for s in state.seats
+        if s.seat != turn
+        and s.alive
+        and (distance_value(state, turn, s.seat) or 99) <= attack_range_value(state, turn)
+    ]
+    assert [s for s, _d, inside, *_rest in marks[139] if inside] == in_range
+
+
+def test_short_names_of_equipment_and_delayed_tricks() -> None:
+    """Short names in Chinese; a language with its own card names but no short one yet
+    shows the card's full name, never the Chinese short name."""
+    from assistant.i18n import set_language
+    from assistant.views import short_card_name
+
+    kinds = CATALOGUE.kinds
+    assert short_card_name(kinds["crossbow"]) == "连弩"
+    assert short_card_name(kinds["supply_shortage"]) == "兵粮"
+    assert short_card_name(kinds["dilu"]) == "的卢"
+    try:
+        set_language("en")
+        for key in ("crossbow", "blade", "indulgence", "dilu"):
+            short = short_card_name(kinds[key])
+            assert short and not set(short) & set(kinds[key].name), (key, short)
+    finally:
+        set_language("zh_CN")
 
 
 def test_a_face_down_seat_is_shown_face_down() -> None:

@@ -40,13 +40,15 @@ def run_driver(
     settings: Path | None = None,
     args: Sequence[str] = (),
     timeout: float = 180,
+    screen: str = "1280x800",
 ) -> dict[str, Any]:
-    """Run ``driver OUT ARGS`` under Xvfb (unless there is a display) with the store at ``db``,
-    speaking ``lang`` (see `app_environment`; the settings file: ``OUT/settings.json``);
-    its report, after checking it ran without errors."""
+    """Run ``driver OUT ARGS`` under Xvfb (unless there is a display; its ``screen``
+    WIDTHxHEIGHT) with the store at ``db``, speaking ``lang`` (see `app_environment`;
+    the settings file: ``OUT/settings.json``); its report, after checking it ran
+    without errors."""
     command = [sys.executable, str(driver), str(out), *args]
     if not os.environ.get("DISPLAY"):
-        command = ["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", *command]
+        command = ["xvfb-run", "-a", "-s", f"-screen 0 {screen}x24", *command]
     result = subprocess.run(
         command,
         cwd=REPO,
