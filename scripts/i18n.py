@@ -66,7 +66,7 @@ SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
     ("mobile", [("**.py", "python"), ("**.kv", "assistant.i18n.extract:extract_kv")]),
 )
 # Contexts whose message ids are Chinese (the catalogue's names).
-CHINESE_CONTEXTS = frozenset({"card", "general", "skill", "kingdom"})
+CHINESE_CONTEXTS = frozenset({"card", "card short", "general", "skill", "kingdom"})
 _FIELD = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)[^{}]*\}")
 
 Key = tuple[str, str | None]  # (msgid, msgctxt)

@@ -18,11 +18,21 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from assistant.i18n import _, general_name, join_list, kingdom_name, mode_name, ngettext, role_name
+from assistant.i18n import (
+    _,
+    general_name,
+    join_list,
+    kingdom_name,
+    mode_name,
+    ngettext,
+    role_name,
+    tr,
+)
 from assistant.session import Command, Reply, TableSession, perform
 from engine.catalogue import standard_catalogue
 from engine.generals import General
 from engine.modes import MODES
+from engine.moves import name_problem
 from engine.state import Role
 
 __all__ = [
@@ -129,6 +139,7 @@ class TablePlan:
     lord: int | None = None
     generals: dict[int, list[str]] = field(default_factory=dict)
     variant: str = ""  # the mode's variant (two_renegades, international ...): "" standard
+    names: dict[int, str] = field(default_factory=dict)  # the players' names, where given
 
     @property
     def choice(self) -> ModeChoice:
@@ -152,6 +163,7 @@ class TablePlan:
         self.players = min(max(players if players is not None else self.players, low), high)
         per = self.choice.generals_per_seat
         self.generals = {s: g[:per] for s, g in self.generals.items() if s <= self.players}
+        self.names = {s: n for s, n in self.names.items() if s <= self.players}
         if self.lord is not None and self.lord > self.players:
             self.lord = None
         if self.variant not in self.variants():
@@ -179,6 +191,20 @@ class TablePlan:
         if len(keys) >= self.choice.generals_per_seat:
             keys.pop()
         keys.append(key)
+        return None
+
+    def name(self, seat: int, text: str) -> str | None:
+        """The name of the person at ``seat`` (optional; "" forgets it); None or why not."""
+        if not 1 <= seat <= self.players:
+            return no_seat(seat, self.players)
+        text = " ".join(text.split())
+        problem = name_problem(text)
+        if problem is not None:
+            return tr(problem)
+        if text:
+            self.names[seat] = text
+        else:
+            self.names.pop(seat, None)
         return None
 
     def problems(self) -> list[str]:
@@ -214,15 +240,18 @@ class TablePlan:
         return self._run(session, t)
 
     def commands(self, t: float = 0.0) -> list[Command]:
-        """The table script of the plan: setup, the lord's role, each seat's generals.
+        """The table script of the plan: setup, the players' names, the lord's role, each
+        seat's generals.
 
         >>> plan = TablePlan("identity", 4, 1, {1: ["caocao"], 2: ["liubei"], 3: ["sunquan"],
-        ...                                     4: ["lvbu"]})
-        >>> [c.text for c in plan.commands()][:3]
-        ['setup identity 4', 'role 1 lord', 'general 1 caocao']
+        ...                                     4: ["lvbu"]}, names={2: "Zhang San"})
+        >>> [c.text for c in plan.commands()][:4]
+        ['setup identity 4', "name 2 'Zhang San'", 'role 1 lord', 'general 1 caocao']
         """
         variant = (f"variant={self.variant}",) if self.variant else ()
         out = [Command("setup", (self.mode, str(self.players), *variant), t)]
+        for seat, name in sorted(self.names.items()):
+            out.append(Command("name", (str(seat), name), t))
         if self.choice.lord_chosen and self.lord is not None:
             out.append(Command("role", (str(self.lord), Role.LORD.value), t))
         for seat in range(1, self.players + 1):

@@ -51,6 +51,7 @@ class SeatLine:
     lord: bool
     generals: tuple[GeneralChoice, ...]
     wanted: int  # generals this mode gives each seat
+    name: str = ""  # the player's name, where given
 
     @property
     def complete(self) -> bool:
@@ -63,6 +64,8 @@ class SeatLine:
             head = _("seat {seat}, {role}").format(seat=self.seat, role=role_name(Role.LORD))
         else:
             head = _("seat {seat}").format(seat=self.seat)
+        if self.name:
+            head = _("{who} · {player}").format(who=head, player=self.name)
         names = [g.label for g in self.generals] or [_("not chosen")]
         if self.generals and not self.complete:
             names.append(f"({len(self.generals)}/{self.wanted})")
@@ -95,6 +98,7 @@ def seat_lines(plan: TablePlan) -> tuple[SeatLine, ...]:
             plan.choice.lord_chosen and plan.lord == seat,
             tuple(general_choice(k) for k in plan.generals.get(seat, [])),
             wanted,
+            plan.names.get(seat, ""),
         )
         for seat in range(1, plan.players + 1)
     )

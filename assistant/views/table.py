@@ -321,6 +321,7 @@ def seat_view(
         dying=s.alive and s.seat in (_dying(state) if dying is None else dying),
         judgement_short=tuple(short_card_name(k) for k in delayed),
         role_key=s.role.value if s.role is not None else "",
+        name=s.player,
     )
 
 

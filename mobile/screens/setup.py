@@ -196,6 +196,8 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             button.accent = GOLD if button.mode_key == plan.mode else IVORY
         for button in self.kingdom_buttons():
             button.accent = GOLD if button.kingdom == self.kingdom else IVORY
+        if not self.ids.name_input.focus:
+            self.ids.name_input.text = plan.names.get(self.selected, "")
         self._build_seats()
         self._build_results()
 
@@ -331,6 +333,23 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             return
         self.selected = seat
         self._say(_("seat {seat} selected").format(seat=seat))
+        self.refresh()
+
+    def name_seat(self, text: str) -> None:
+        """The name typed for the selected seat (optional; an empty box forgets it)."""
+        if " ".join(text.split()) == self.plan.names.get(self.selected, ""):
+            return  # the box left as it was
+        why = self.plan.name(self.selected, text)
+        if why is not None:
+            self._say(why, ok=False)
+            return
+        name = self.plan.names.get(self.selected)
+        if name:
+            self._say(
+                _("seat {seat} is played by {player}").format(seat=self.selected, player=name)
+            )
+        else:
+            self._say(_("seat {seat}'s player is no longer named").format(seat=self.selected))
         self.refresh()
 
     def make_lord(self) -> None:

@@ -17,6 +17,8 @@ from mobile.settings import SETTINGS_ENV
 NOTE = "好牌 · a good play"
 # The note drive_replay.py adds on a stored game's move from the replay screen.
 REPLAY_NOTE = "what if 曹操 had kept the 桃?"
+# The player's name drive_table.py types for seat 2 on the setup screen.
+PLAYER = "Zhang San"
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -43,7 +43,7 @@ from assistant.session import Button, SessionPrompt  # noqa: E402
 from engine.state import GameState  # noqa: E402
 from mobile.kivy_app import Options, SgsTableApp, use_font  # noqa: E402
 from mobile.widgets.base import tab_labels  # noqa: E402
-from tests.mobile.app_run import NOTE  # noqa: E402
+from tests.mobile.app_run import NOTE, PLAYER  # noqa: E402
 
 VIDEO = REPO / "samples" / "demo.mp4"
 GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
@@ -224,6 +224,13 @@ class Driver:
             raise Failed(f"新的牌桌 opened {self.manager.current}, not setup")
         setup = self.manager.get_screen("setup")
         yield from self.seat_generals(setup, GENERALS)
+        # A player's name typed for seat 2, as a player types it in the box and presses enter.
+        setup.select_seat(2)
+        yield 0.05
+        box = setup.ids.name_input
+        box.text = PLAYER
+        box.dispatch("on_text_validate")
+        yield 0.05
         setup.select_seat(1)
         setup.make_lord()
         yield from self.shot("setup", "刘备")
@@ -311,7 +318,13 @@ class Driver:
         table = self.manager.get_screen("table")
         return {
             "seats": [
-                {"seat": int(c.seat), "hp": c.hp_text, "hand": c.hand_text, "title": c.title}
+                {
+                    "seat": int(c.seat),
+                    "hp": c.hp_text,
+                    "hand": c.hand_text,
+                    "title": c.title,
+                    "words": [str(w.text) for w in labels_in(c) if w.text],
+                }
                 for c in table.ring.cards
             ],
             "prompt": table.prompt_text,

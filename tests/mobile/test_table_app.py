@@ -31,7 +31,7 @@ from engine.derived import attack_range_value, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import replay
 from engine.state import Role
-from tests.mobile.app_run import NOTE, run_driver
+from tests.mobile.app_run import NOTE, PLAYER, run_driver
 from tests.mobile.glyphs import text_problems
 from vision.decode import Decoder
 from vision.sources import VideoSource
@@ -88,6 +88,15 @@ def test_table_screen_shows_what_the_engine_says(run: tuple[dict[str, Any], Game
     assert state.seat(1).hp == 4 and state.seat(1).weapon == 92
     assert state.seat(2).offensive_horse == 102
     assert shown["commands"][-1] == "next"  # 结束出牌
+
+
+def test_the_name_typed_at_setup_is_a_move_and_on_the_seat(
+    run: tuple[dict[str, Any], Game, Path],
+) -> None:
+    report, game, _out = run
+    assert f'name 2 "{PLAYER}"' in [str(m) for m in game.moves]
+    assert game.state.seat(2).player == PLAYER
+    assert any(PLAYER in text for text in report["screens"]["table"]["seats"][1]["words"])
 
 
 def test_every_card_of_the_video_is_accounted_for(run: tuple[dict[str, Any], Game, Path]) -> None:
@@ -152,7 +161,7 @@ def test_the_journal_is_what_the_table_did(run: tuple[dict[str, Any], Game, Path
     report, game, _out = run
     commands = parse_script(report["journal"])
     verbs = [c.verb for c in commands]
-    assert verbs[:2] == ["setup", "role"] and verbs.count("general") == 5
+    assert verbs[:3] == ["setup", "name", "role"] and verbs.count("general") == 5
     assert {"deal", "next", "draw", "target", "pass", "see"} <= set(verbs)
     with Store.open("sqlite://") as store:
         again = play_script(commands, store)
