@@ -8,8 +8,10 @@ names: for each stored GAME (an id), opens it as the table and visits every
 in-game screen (table, scan, distances, settlement, log, replay on that game
 at its last move and with its statistics), then the home and setup screens;
 on each, every label's text (buttons included: a button is a label) is
-collected. It writes ``OUT_DIR/report.json``: ``{"labels": {place: [text,
-...]}}``, a place being ``screen`` or ``screen@game``.
+collected, and every label whose text does not fit (``tests/mobile/fit.py``).
+It writes ``OUT_DIR/report.json``: ``{"labels": {place: [text, ...]},
+"clipped": {place: [problem, ...]}}``, a place being ``screen`` or
+``screen@game``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from mobile.app import configure_kivy  # noqa: E402
 configure_kivy(width=1280, height=800)
 
 from tests.mobile.drive_table import Driver, Failed, Step, labels_in, main  # noqa: E402
+from tests.mobile.fit import clipped_labels  # noqa: E402
 
 SCREENS = ("table", "scan", "distances", "settlement", "log")
 
@@ -35,6 +38,7 @@ class WordsDriver(Driver):
         screen = self.manager.get_screen(self.manager.current)
         texts = [str(label.text) for label in labels_in(screen) if str(label.text).strip()]
         self.report.setdefault("labels", {})[place] = texts
+        self.report.setdefault("clipped", {})[place] = clipped_labels(screen)
         self.note(f"{place}: {len(texts)} labels")
 
     def script(self) -> Step:

@@ -1,4 +1,4 @@
-"""Every screen in each language: no English word on a Chinese or Japanese screen.
+"""Every screen in each language: nothing clipped, no English word on a Chinese or Japanese one.
 
 tests/mobile/drive_words.py walks the real app (home, setup, and for games
 of the 8-player sample at moves 118, 139, 192 and its end: the table, scan,
@@ -66,10 +66,13 @@ def games(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[int]]:
 
 
 def walk(games: tuple[Path, list[int]], lang: str, out: Path) -> dict[str, list[str]]:
+    """Every screen's labels in ``lang``, after checking no label's text is clipped."""
     db, ids = games
     report: dict[str, Any] = run_driver(
         DRIVER, out, db, lang=lang, args=[str(i) for i in ids], timeout=300
     )
+    clipped = {place: found for place, found in report["clipped"].items() if found}
+    assert not clipped, f"labels clipped in {lang}: {clipped}"
     labels: dict[str, list[str]] = report["labels"]
     # Every screen was read, for every game.
     assert {"home", "setup"} <= set(labels)
