@@ -47,7 +47,7 @@ from assistant.session import (
     sighting_command,
 )
 from assistant.setup import TablePlan
-from assistant.store import GameSummary, Store, StoreError
+from assistant.store import GameSummary, Store, StoreError, archived_ids
 from assistant.views import (
     DistanceView,
     TableView,
@@ -146,8 +146,11 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         return log_entries(self.session.game)
 
     def games(self) -> list[GameSummary]:
+        """The stored games the replay screen lists: archived ones are put away
+        (``sgs-table games --archive``), as the command line's list leaves them out."""
         try:
-            return self.store.games()
+            archived = archived_ids(self.store)
+            return [g for g in self.store.games() if g.id not in archived]
         except StoreError as error:
             self._said(Reply(False, str(error)))
             return []

@@ -26,6 +26,8 @@ from engine.record import parse_record
 from tests.assistant.postgres import PostgresServer
 from tests.assistant.test_store import SHORT_GAME
 
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
+
 UNFINISHED = "setup identity 4\nrole 1 lord\ngeneral 1 caocao\n"
 
 
@@ -185,3 +187,16 @@ def test_a_store_from_before_archiving_opens_and_lists(tmp_path: Path) -> None:
     assert "archived" not in names
     with Store.open(str(db)) as store:  # opened to write, it gains the table
         assert archive_game(store, 1) is True
+
+
+def test_the_apps_replay_list_leaves_archived_games_out() -> None:
+    """The replay screen lists what `sgs-table games` lists: an archived game is put away."""
+    from mobile.controller import TableController  # Kivy, without a window
+
+    with Store.open("sqlite://") as store:
+        record = parse_record((SAMPLES / "identity-5.sgs").read_text(encoding="utf-8"))
+        kept, put_away = store.import_record(record), store.import_record(record)
+        controller = TableController(store)
+        assert [g.id for g in controller.games()] == [kept, put_away]
+        assert archive_game(store, put_away)
+        assert [g.id for g in controller.games()] == [kept]
