@@ -238,10 +238,13 @@ def run_from_arguments(args: argparse.Namespace, parser: argparse.ArgumentParser
             parser.error(str(error))
     opened = None
     if args.open is not None:
+        from assistant.store import DatabaseError
         from mobile.opened import open_game
 
         try:
             opened = open_game(args.open, args.db, args.at)
+        except DatabaseError:
+            raise  # the command's exit status says the store failed
         except ValueError as error:
             print(f"sgs-table app: {error}", file=sys.stderr)
             return 1

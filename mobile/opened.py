@@ -13,6 +13,7 @@ from pathlib import Path
 
 from assistant.cli import error_text, load_replay, outside
 from assistant.review import Replay
+from assistant.store import DatabaseError
 
 __all__ = ["Opened", "open_game"]
 
@@ -32,10 +33,13 @@ def open_game(spec: str, db: str | None, at: int | None) -> Opened:
     the store at ``db``, to be shown after move ``at`` (None: the last).
 
     Raises ValueError with the line to print when it cannot be read or ``at`` is
-    outside 0..its moves.
+    outside 0..its moves, and the store's DatabaseError as it is when the database
+    cannot be opened (the command's exit status says the store failed).
     """
     try:
         game = load_replay(spec, db)
+    except DatabaseError:
+        raise
     except (ValueError, OSError) as error:  # a record's RecordError, the store's StoreError
         raise ValueError(error_text(error)) from None
     moves = len(game)

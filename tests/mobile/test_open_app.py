@@ -3,8 +3,8 @@
 A record file or a stored game, at a move, on a screen, at a size, in a
 language, saved as a screenshot: the app shows that table on a session
 without a store, so nothing is stored by opening it. A file or a game that
-cannot be read, or a move outside the game, is one line and exit status 1
-before any window opens.
+cannot be read, or a move outside the game, is one line and exit status 1 (3 when
+the database itself is missing) before any window opens.
 """
 
 from __future__ import annotations
@@ -95,10 +95,22 @@ def test_a_stored_game_opens_on_the_replay_screen(tmp_path: Path) -> None:
 def test_what_cannot_be_opened_is_one_line(
     args: list[str], said: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["app", "--db", str(tmp_path / "empty.db"), *args]) == 1
+    db = tmp_path / "empty.db"
+    Store.open(f"sqlite:///{db}").close()  # a store without game 42
+    assert main(["app", "--db", str(db), *args]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     # Refused before any window: pytest's process has no display to open one on.
     assert len(err) == 1 and err[0].startswith("sgs-table app: ") and said in err[0]
+
+
+def test_a_missing_database_is_the_store_failing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.db"
+    assert main(["app", "--db", str(missing), "--open", "42"]) == 3
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("sgs-table app: ") and "missing.db" in err[0]
+    assert not missing.exists()
 
 
 def test_at_needs_open(capsys: pytest.CaptureFixture[str]) -> None:
