@@ -273,7 +273,7 @@ class FlowRow(StackLayout):  # type: ignore[misc]  # Kivy ships no type hints
                 font = float(child.font_size)
                 words = text_size_of(str(child.text), font, bool(child.bold))[0]
                 width = words + 2 * font * self.pad + 2
-                width = min(max(width, float(getattr(child, "min_width", 0))), room)
+                width = min(max(width, float(getattr(child, "min_width", 0) or 0)), room)
             else:
                 width = float(child.width)
             if lines[-1] and used + gap + width > room + 0.5:
