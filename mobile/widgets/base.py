@@ -264,6 +264,9 @@ class FlowRow(StackLayout):  # type: ignore[misc]  # Kivy ships no type hints
 
     def arrange(self, *_args: object) -> None:
         """Size every label to its words and share each line's spare width."""
+        if not self.children:
+            self.height = 0  # a StackLayout keeps its last height when emptied
+            return
         room = max(float(self.width) - self.padding[0] - self.padding[2], 1.0)
         gap = float(self.spacing[0])
         lines: list[list[tuple[Any, float]]] = [[]]
