@@ -152,6 +152,9 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.notes: dict[int, list[str]] = {}  # the notes of the game shown, by move
         self.stats_table = StatsTable()
         self.stats_box.add_widget(self.stats_table)
+        # The table as wide as its room, or wider (then it scrolls sideways).
+        self.stats_scroll.bind(width=lambda _w, width: setattr(self.stats_table, "room", width))
+        self.stats_table.bind(width=lambda _t, width: setattr(self.stats_box, "width", width))
         # The chart and the statistics take turns in one place; keep both alive.
         self._chart_or_stats = (self.chart_panel.__self__, self.stats_scroll.__self__)
         self.chart_area.remove_widget(self.stats_scroll)
