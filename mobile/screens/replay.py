@@ -190,6 +190,8 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 controls.parent.remove_widget(controls)
             slot = self.ids.landscape_slot if wanted == "landscape" else self.ids.portrait_slot
             slot.add_widget(controls)
+            if wanted == "portrait":  # the empty side column takes no room (it kept its size)
+                self.ids.controls_scroll.size = (0, 0)
         self.ring_room()
         self.fit_controls()
 
