@@ -46,7 +46,6 @@ __all__ = [
     "sizes",
     "tab_labels",
     "text_size_of",
-    "unit",
     "wrapped_height",
 ]
 
@@ -122,11 +121,6 @@ def tab_labels() -> dict[str, str]:
 def not_started() -> str:
     """What a screen of the game says before there is a game."""
     return _("No game yet: start a new table on the home screen")
-
-
-def unit() -> float:
-    """One hundredth of the window's shorter side, in pixels (`sizes.unit` now)."""
-    return float(min(Window.width, Window.height)) / 100.0
 
 
 class TableButton(Button):  # type: ignore[misc]  # Kivy ships no type hints
