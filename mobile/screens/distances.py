@@ -62,6 +62,7 @@ from assistant.views import (
 )
 from mobile.controller import TableController
 from mobile.widgets.base import not_started, sizes, text_size_of, wrapped_height
+from mobile.widgets.room import badge_spot
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
@@ -135,6 +136,7 @@ class DistancePicture(Widget):  # type: ignore[misc]
         rows = {row.seat: row for row in view.rows}
         me = centres[view.seat - 1]
         badges: list[tuple[float, float, str, Rgba]] = []
+        boxes = [(cx - half[0], cy - half[1], 2 * half[0], 2 * half[1]) for cx, cy in centres]
 
         with self.canvas.before:
             # The table top: a soft oval the seats sit around.
@@ -156,7 +158,10 @@ class DistancePicture(Widget):  # type: ignore[misc]
                 Line(points=shape.points, width=u * (0.55 if row.in_range else 0.4))
                 Triangle(points=shape.head)
                 self.drawn.append((row.seat, row.distance, row.in_range))
-                badges.append((*shape.label, str(row.distance), colour))
+                taken = boxes + [(x - badge_r, y - badge_r, 2 * badge_r, 2 * badge_r)
+                                 for x, y, _t, _c in badges]  # fmt: skip
+                spot = badge_spot(shape.start, shape.end, shape.label, badge_r, taken)
+                badges.append((*spot, str(row.distance), colour))
             for seat_view, (cx, cy) in zip(table.seats, centres, strict=True):
                 if seat_view.seat == view.seat:
                     Color(*GOLD)

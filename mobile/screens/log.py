@@ -74,22 +74,27 @@ from assistant.review import LogEntry, LogRow, corrected_moves, log_rows, text_l
 from assistant.session import CorrectionPlan, CorrectionRefused, Reply
 from assistant.store import StoreError
 from mobile.controller import TableController
-from mobile.widgets.base import TableButton, unit
+from mobile.widgets.base import LINE, FlowRow, TableButton, sizes, text_size_of, wrapped_height
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 __all__ = ["LogLine", "LogScreen"]
 
-# Font sizes and the number and tag columns, in units (mobile.widgets.base.unit).
+# Font sizes in units (`mobile.widgets.base.sizes`: never under the reading minimum),
+# as log.kv sets them: a move's words, a turn's heading, the move's number, its tag.
 ENTRY_FONT = 3.1
 HEADING_FONT = 3.3
-LINE_HEIGHT = 1.32  # a line of text, in font sizes
-ROW_PADDING = 1.4
-NUMBER_WIDTH = 8.0
-TAG_WIDTH = 10.0
-SIDE_PADDING = 4.4  # the row's padding and spacing (log.kv), plus the scroll bar
-SET_ASIDE_ROW = 7.0  # a row of the set-aside list
+NUMBER_FONT = 2.8
+TAG_FONT = 2.7
+ROW_PADDING = 1.4  # units
+SIDE_PADDING = 4.4  # units: the row's padding and spacing (log.kv), plus the scroll bar
+NUMBER_EMS = 2.6  # the number column, in its font's sizes: four digits
 CONFIRM_ACCENT = (0.960, 0.760, 0.250, 1)  # GOLD: 确定 makes the correction
+
+
+def font(k: float) -> float:
+    """A font of ``k`` units, never under the reading minimum (as the .kv's)."""
+    return sizes.text(k)
 
 
 class LogLine(RecycleDataViewBehavior, ButtonBehavior, BoxLayout):  # type: ignore[misc]
@@ -102,6 +107,8 @@ class LogLine(RecycleDataViewBehavior, ButtonBehavior, BoxLayout):  # type: igno
     tag = StringProperty("")
     forced = BooleanProperty(False)  # the tag marks a forced move (强制), not a correction
     selected = BooleanProperty(False)
+    number_width = NumericProperty(0)  # the number column (the same on every row)
+    tag_width = NumericProperty(0)  # the tag column: the widest tag's words, or none
 
     def on_release(self) -> None:
         if self.heading:
@@ -146,6 +153,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._plan: CorrectionPlan | None = None
         self.controller.bind(revision=self._changed)
         self.rv.bind(width=self._width_changed)
+        sizes.bind(read=self._relayout, unit=self._relayout)
         self.refresh()
 
     def release(self) -> None:
@@ -229,7 +237,7 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         box = self.ids.completion_box
         box.clear_widgets()
         for completion in texts:
-            button = Factory.TableButton(text=completion.strip())
+            button = Factory.LogButton(text=completion.strip())
             button.bind(on_release=lambda _w, c=completion: self.complete(c))
             box.add_widget(button)
 
@@ -295,12 +303,12 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._close_confirmation()
         self._plan = plan
         self.preview_text = "\n".join(plan.lines())
-        u = unit()
+        u = sizes.unit
         box = BoxLayout(orientation="vertical", spacing=u * 1, padding=u * 1)
         scroll = ScrollView(do_scroll_x=False, bar_width=u * 1.2)
         preview = Label(
             text=self.preview_text,
-            font_size=u * 3,
+            font_size=font(3),
             size_hint_y=None,
             halign="left",
             valign="top",
@@ -310,10 +318,10 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             texture_size=lambda label, size: setattr(label, "height", size[1]),
         )
         scroll.add_widget(preview)
-        buttons = BoxLayout(size_hint_y=None, height=u * 8, spacing=u * 1)
-        confirm = TableButton(text=_("Confirm"), accent=CONFIRM_ACCENT)
+        buttons = FlowRow(fill=True, spacing=u * 1)
+        confirm = TableButton(text=_("Confirm"), accent=CONFIRM_ACCENT, font_size=font(3.6))
         confirm.bind(on_release=lambda *_args: self.confirm())
-        cancel = TableButton(text=_("Cancel"))
+        cancel = TableButton(text=_("Cancel"), font_size=font(3.6))
         cancel.bind(on_release=lambda *_args: self.cancel_correction())
         buttons.add_widget(confirm)
         buttons.add_widget(cancel)
@@ -326,9 +334,9 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         }
         popup = Popup(
             title=titles[plan.kind].format(n=plan.number),
-            title_size=u * 3.4,
+            title_size=font(3.4),
             content=box,
-            size_hint=(0.8, 0.8),
+            size_hint=(0.9, 0.8) if sizes.portrait else (0.8, 0.8),
             auto_dismiss=False,
         )
         popup.confirm_button, popup.cancel_button = confirm, cancel
@@ -413,24 +421,14 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         ).format(n=len(items))
         box = self.ids.set_aside_box
         box.clear_widgets()
-        u = unit()
         for k, (line, _notation) in enumerate(items, start=1):
-            row = BoxLayout(size_hint_y=None, height=u * SET_ASIDE_ROW, spacing=u * 0.8)
-            label = Label(
-                text=line,
-                font_size=u * 2.6,
-                halign="left",
-                valign="middle",
-                max_lines=2,
-                shorten=True,
-                shorten_from="right",
-            )
-            label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
-            back = TableButton(
-                text=_("Put back"), size_hint_x=None, width=u * 15, font_size=u * 2.8
-            )
+            # The move's words as wide as they are (wrapped when wider than the row), the
+            # buttons after them, or under them when there is no room.
+            row = FlowRow(spacing=sizes.unit * 0.8)
+            label = Factory.SetAsideLine(text=line)
+            back = Factory.SetAsideButton(text=_("Put back"))
             back.bind(on_release=lambda *_args, k=k: self.put_back(k))
-            drop = TableButton(text=_("Dismiss"), size_hint_x=None, width=u * 15, font_size=u * 2.8)
+            drop = Factory.SetAsideButton(text=_("Dismiss"))
             drop.bind(on_release=lambda *_args, k=k: self.dismiss(k))
             row.add_widget(label)
             row.add_widget(back)
@@ -452,17 +450,26 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def _layout_rows(self, *_args: object) -> None:
         """The RecycleView's data: each row with its height for the list's width."""
-        u = unit()
+        u = sizes.unit
         width = float(self.rv.width)
         self._laid_out_width = width
-        text_px = width - u * (NUMBER_WIDTH + TAG_WIDTH + SIDE_PADDING)
+        number = font(NUMBER_FONT) * NUMBER_EMS
+        tags = {row.tag for row in self.rows if row.tag}
+        tag = max((text_size_of(t, font(TAG_FONT))[0] for t in tags), default=0.0)
+        tag = tag + u * 1.2 if tag else 0.0
+        text_px = width - number - tag - u * SIDE_PADDING
+        heading_px = width - u * SIDE_PADDING
         chosen = int(self.selected_move)
         data: list[dict[str, Any]] = []
         for row in self.rows:
             heading = row.kind == "heading"
-            font = u * (HEADING_FONT if heading else ENTRY_FONT)
-            lines = text_lines(row.text, text_px / font)
-            height = lines * font * LINE_HEIGHT + u * (ROW_PADDING + (1.6 if heading else 0))
+            size = font(HEADING_FONT if heading else ENTRY_FONT)
+            room = heading_px if heading else text_px
+            if text_lines(row.text, room / size) == 1:  # a safe estimate: surely one line
+                lines = size * LINE
+            else:  # maybe more: measured
+                lines = wrapped_height(row.text, size, room, heading)
+            height = lines + u * (ROW_PADDING + (1.6 if heading else 0))
             data.append(
                 {
                     "heading": heading,
@@ -473,6 +480,8 @@ class LogScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                     "forced": bool(row.tag) and row.move in self._forced,
                     "selected": chosen != 0 and row.move == chosen,
                     "height": height,
+                    "number_width": number,
+                    "tag_width": tag,
                 }
             )
         self.rv.data = data

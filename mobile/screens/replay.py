@@ -62,7 +62,7 @@ from assistant.i18n import SOURCE, _, language, mode_name, ngettext
 from assistant.review import Replay, game_line, game_stats, winner_name
 from assistant.store import StoreError
 from mobile.controller import TableController
-from mobile.widgets.base import TableButton, sizes, text_size_of, unit
+from mobile.widgets.base import FlowRow, TableButton, sizes, text_size_of, wrapped_height
 from mobile.widgets.hp_chart import HpChart  # noqa: F401  (the .kv uses it)
 from mobile.widgets.ring import SeatRing  # noqa: F401  (the .kv uses it)
 from mobile.widgets.stats_table import StatsTable
@@ -152,6 +152,13 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.notes: dict[int, list[str]] = {}  # the notes of the game shown, by move
         self.stats_table = StatsTable()
         self.stats_box.add_widget(self.stats_table)
+        # The table as wide as its room, or wider (then it scrolls sideways).
+        self.stats_scroll.bind(width=lambda _w, width: setattr(self.stats_table, "room", width))
+        self.stats_table.bind(width=lambda _t, width: setattr(self.stats_box, "width", width))
+        self._games_data: list[dict[str, Any]] = []
+        self._relist_rows = Clock.create_trigger(self.list_rows, -1)
+        self.games_rv.bind(width=self._relist_rows)
+        sizes.bind(read=self._relist_rows, unit=self._relist_rows)
         # The chart and the statistics take turns in one place; keep both alive.
         self._chart_or_stats = (self.chart_panel.__self__, self.stats_scroll.__self__)
         self.chart_area.remove_widget(self.stats_scroll)
@@ -183,6 +190,8 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 controls.parent.remove_widget(controls)
             slot = self.ids.landscape_slot if wanted == "landscape" else self.ids.portrait_slot
             slot.add_widget(controls)
+            if wanted == "portrait":  # the empty side column takes no room (it kept its size)
+                self.ids.controls_scroll.size = (0, 0)
         self.ring_room()
         self.fit_controls()
 
@@ -393,17 +402,19 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def open_note(self) -> None:
         """The 备注 button: a box for the note's text, saved on the move shown."""
-        box = BoxLayout(orientation="vertical", spacing=unit() * 1, padding=unit() * 1)
-        text = TextInput(multiline=True, font_size=unit() * 3.2)
-        buttons = BoxLayout(size_hint_y=None, height=unit() * 8, spacing=unit() * 1)
+        u = sizes.unit
+        box = BoxLayout(orientation="vertical", spacing=u * 1, padding=u * 1)
+        text = TextInput(multiline=True, font_size=sizes.text(3.2))
+        buttons = FlowRow(fill=True, spacing=u * 1)
         popup = Popup(
             title=_("Note on move {move}").format(move=int(self.position)),
+            title_size=sizes.text(3.4),
             content=box,
-            size_hint=(0.6, 0.5),
+            size_hint=(0.9, 0.5) if sizes.portrait else (0.6, 0.6),
         )
-        save = TableButton(text=_("Save"), accent=SAVE_ACCENT)
+        save = TableButton(text=_("Save"), accent=SAVE_ACCENT, font_size=sizes.text(3.6))
         save.bind(on_release=lambda *_: (self.add_note(text.text.strip()), popup.dismiss()))
-        cancel = TableButton(text=_("Cancel"))
+        cancel = TableButton(text=_("Cancel"), font_size=sizes.text(3.6))
         cancel.bind(on_release=lambda *_: popup.dismiss())
         buttons.add_widget(save)
         buttons.add_widget(cancel)
@@ -468,8 +479,19 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         games = self.controller.games()
         for game in reversed(games):  # newest first
             data.append({"text": game_line(game), "game_id": game.id, "accent": IVORY})
-        self.games_rv.data = data
+        self._games_data = data
+        self.list_rows()
         self.message_text = "" if games else _("No stored games yet")
+
+    def list_rows(self, *_args: object) -> None:
+        """The games list's rows, each as high as its words wrapped in the list's width
+        (replay.kv's ReplayGameRow: its font, its text's width)."""
+        font = sizes.text(3.2)
+        room = max(float(self.games_rv.width) - sizes.unit * 3, font)
+        self.games_rv.data = [
+            {**row, "height": wrapped_height(row["text"], font, room) + font * 0.8}
+            for row in self._games_data
+        ]
 
     def chosen(self, game_id: int) -> None:
         """A tap on the games list."""

@@ -53,7 +53,7 @@ from assistant.camera import Overlay
 from assistant.i18n import _
 from mobile.controller import SightingLine, TableController
 from mobile.phone_camera import PhoneCamera, on_android
-from mobile.widgets.base import unit
+from mobile.widgets.base import sizes
 
 __all__ = ["BOX_COLOURS", "ScanScreen", "ScanView"]
 
@@ -202,8 +202,8 @@ class ScanView(FloatLayout):  # type: ignore[misc]  # Kivy ships no type hints
             self._camera.opacity = 1.0 if self.picture_on else 0.0
         self._flash_fill.pos = (rx, ry)
         self._flash_fill.size = (rw, rh)
-        inset = unit() * 0.5
-        self._flash_line.width = max(2.0, unit() * 0.9)
+        inset = sizes.unit * 0.5
+        self._flash_line.width = max(2.0, sizes.unit * 0.9)
         self._flash_line.rectangle = (rx + inset, ry + inset, rw - 2 * inset, rh - 2 * inset)
         self._draw_boxes()
 
@@ -243,9 +243,10 @@ class ScanView(FloatLayout):  # type: ignore[misc]  # Kivy ships no type hints
         if frame_w <= 0 or frame_h <= 0 or rw <= 0 or rh <= 0:
             return
         sx, sy = rw / frame_w, rh / frame_h
-        u = unit()
+        u = sizes.unit
         line_width = max(1.5, u * 0.35)
-        font_size = max(10, round(u * 2.3))
+        # What a sticker is, read at a glance during play: the reading minimum at least.
+        font_size = round(max(sizes.read, u * 2.3))
         pad = u * 0.7
         gap = u * 0.6
         placed: list[tuple[float, float, float, float]] = []
@@ -451,11 +452,8 @@ class ScanScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
             box = self.seen_box
             box.clear_widgets()
             for _i in range(SIGHTINGS_SHOWN):
-                head = Factory.WrapLabel(text="")
-                head.font_size = head.font_size * 0.78
-                body = Factory.WrapLabel(text="", color=(0.965, 0.925, 0.820, 1))
-                body.font_size = body.font_size * 0.68
-                body.padding = [unit() * 2.6, 0, 0, 0]
+                head = Factory.ScanSeenHead(text="")
+                body = Factory.ScanSeenBody(text="")
                 box.add_widget(head)
                 box.add_widget(body)
                 self._rows.append((head, body))

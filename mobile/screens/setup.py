@@ -79,44 +79,15 @@ from assistant.setup import (
     toggle_lord,
 )
 from mobile.controller import TableController
-from mobile.widgets.base import TableButton
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
-__all__ = ["FitButton", "SeatTile", "SetupScreen"]
+__all__ = ["SeatTile", "SetupScreen"]
 
 GOLD = (0.960, 0.760, 0.250, 1)
 IVORY = (0.965, 0.925, 0.820, 1)
 PALE = (0.700, 0.760, 0.720, 1)  # a seat still without its generals
 TAKEN = (0.470, 0.540, 0.500, 1)  # a general another seat has
-# Shrink a button's text at most this far to fit (long names, three generals).
-SMALLEST_FONT = 0.6
-
-
-class FitButton(TableButton):
-    """A `TableButton` whose wrapped text shrinks until it fits its height.
-
-    ``base_font`` is the size it starts from (the .kv sets it; 0: the font size).
-    """
-
-    base_font = NumericProperty(0)
-    font_size: float  # Label's property (an annotation only, for mypy)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self._refit = Clock.create_trigger(self._fit, 0)
-        self.bind(size=self._refit, text=self._refit, base_font=self._refit)
-
-    def _fit(self, *_args: object) -> None:
-        if not self.base_font:
-            self.base_font = self.font_size
-        size = float(self.base_font)
-        self.font_size = size
-        self.texture_update()
-        while self.texture_size[1] > self.height * 0.94 and size > self.base_font * SMALLEST_FONT:
-            size *= 0.92
-            self.font_size = size
-            self.texture_update()
 
 
 class SeatTile(ButtonBehavior, BoxLayout):  # type: ignore[misc]  # Kivy ships no type hints
@@ -163,6 +134,12 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.controller: TableController = App.get_running_app().controller
         self.plan = TablePlan()
         self.start_button = self.ids.start_button
+        # In the modes' row only while the mode has variants at this size (refresh);
+        # ids are weak references: keep the button alive while it is out of the row.
+        self._variant_button = self.ids.variant_button.__self__
+        self._show_seat = Clock.create_trigger(self._show_selected, -1)
+        self.ids.seat_grid.bind(height=self._show_seat)
+        self.ids.seat_scroll.bind(height=self._show_seat)
         self._build_modes()
         self._build_kingdoms()
         self.refresh()
@@ -189,6 +166,7 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.roles_line = roles_text(choice, plan.players, plan.variant)
         self.has_variants = len(plan.variants()) > 1
         self.variant_text = variant_name(plan.variant)
+        self._place_variant_button()
         problems = plan.problems()
         self.ready = not problems
         self.problems_line = problems_text(problems) if problems else _("Ready to start")
@@ -202,18 +180,29 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self._build_results()
 
     def _build_modes(self) -> None:
+        """A button per mode, first in the row (the players' controls follow them)."""
         box = self.ids.mode_box
-        box.clear_widgets()
-        for choice in mode_choices():
-            button = Factory.TableButton(text=choice.name)
-            button.font_size = button.font_size * 0.85
+        for button in self.mode_buttons():
+            box.remove_widget(button)
+        for choice in reversed(mode_choices()):
+            button = Factory.SetupModeButton(text=choice.name)
             button.mode_key = choice.key
             button.bind(on_release=lambda _b, key=choice.key: self.choose_mode(key))
-            box.add_widget(button)
+            box.add_widget(button, index=len(box.children))
+
+    def _place_variant_button(self) -> None:
+        """变体 in the row, just after +, only where the mode has variants at this size."""
+        box, button = self.ids.mode_box, self._variant_button
+        if self.has_variants and button.parent is None:
+            box.add_widget(button, index=box.children.index(self.ids.roles_label.__self__) + 1)
+        elif not self.has_variants and button.parent is not None:
+            box.remove_widget(button)
 
     def _build_kingdoms(self) -> None:
+        """A button per kingdom, after the search box."""
         box = self.ids.kingdom_box
-        box.clear_widgets()
+        for button in self.kingdom_buttons():
+            box.remove_widget(button)
         for kingdom, label in kingdom_filters():
             button = Factory.TableButton(text=label)
             button.kingdom = kingdom
@@ -232,23 +221,27 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 button.accent = IVORY if line.complete else PALE
             button.bind(on_release=lambda _b, seat=line.seat: self.select_seat(seat))
             grid.add_widget(button)
-        self._show_selected()
+        self._show_seat()
 
     def _show_selected(self, *_args: object) -> None:
         """Scroll the seats so that the selected one is in view.
 
-        Worked out from the grid's rows rather than the buttons' positions,
-        which the layout only sets on the next frame.
+        Worked out from the tiles' heights (each as high as its words, a row as
+        high as its highest), not their positions, which the layout sets later.
         """
         grid, view = self.ids.seat_grid, self.ids.seat_scroll
-        cols, row, gap = max(int(grid.cols), 1), grid.row_default_height, grid.spacing[1]
-        rows = (self.plan.players + cols - 1) // cols
-        content = rows * row + (rows - 1) * gap
+        tiles = self.seat_buttons()
+        cols, gap = max(int(grid.cols), 1), float(grid.spacing[1])
+        rows = [tiles[i : i + cols] for i in range(0, len(tiles), cols)]
+        heights = [max(float(t.height) for t in row) for row in rows]
+        content = sum(heights) + gap * max(len(heights) - 1, 0)
         spare = content - view.height
-        if spare <= 0:
+        if spare <= 0 or not heights:
             view.scroll_y = 1  # all seats fit: from the top
             return
-        top = (int(self.selected) - 1) // cols * (row + gap)  # the seat's row, from the top
+        index = min((int(self.selected) - 1) // cols, len(heights) - 1)
+        top = sum(heights[:index]) + gap * index  # the seat's row, from the top
+        row = heights[index]
         offset = (1 - view.scroll_y) * spare  # what is scrolled away above the view
         if top < offset:
             offset = top
@@ -277,10 +270,10 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     # ------------------------------------------------------------ widgets
 
     def mode_buttons(self) -> list[Any]:
-        return list(reversed(self.ids.mode_box.children))
+        return [b for b in reversed(self.ids.mode_box.children) if hasattr(b, "mode_key")]
 
     def kingdom_buttons(self) -> list[Any]:
-        return list(reversed(self.ids.kingdom_box.children))
+        return [b for b in reversed(self.ids.kingdom_box.children) if hasattr(b, "kingdom")]
 
     def seat_buttons(self) -> list[Any]:
         return list(reversed(self.ids.seat_grid.children))

@@ -18,13 +18,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.core.window import Window
 from kivy.event import EventDispatcher
 from kivy.metrics import Metrics
-from kivy.properties import ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.button import Button
 from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.stacklayout import StackLayout
 
 from assistant.i18n import _
 
@@ -32,7 +36,9 @@ __all__ = [
     "LINE",
     "READ_MM",
     "SCREENS",
+    "FlowRow",
     "NavBar",
+    "ScreenColumn",
     "Sizes",
     "TableButton",
     "not_started",
@@ -40,7 +46,6 @@ __all__ = [
     "sizes",
     "tab_labels",
     "text_size_of",
-    "unit",
     "wrapped_height",
 ]
 
@@ -74,7 +79,13 @@ class Sizes(EventDispatcher):  # type: ignore[misc]  # Kivy ships no type hints
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         Window.bind(size=self._window)
+        # The density changes when the window moves to another screen, the font scale
+        # when the user changes it: the reading minimum follows.
+        Metrics.bind(dpi=self._metrics, density=self._metrics, fontscale=self._metrics)
         self._window(Window, Window.size)
+
+    def _metrics(self, *_args: object) -> None:
+        self.read = read_px()
 
     def _window(self, _window: object, size: tuple[int, int]) -> None:
         width, height = size
@@ -110,11 +121,6 @@ def tab_labels() -> dict[str, str]:
 def not_started() -> str:
     """What a screen of the game says before there is a game."""
     return _("No game yet: start a new table on the home screen")
-
-
-def unit() -> float:
-    """One hundredth of the window's shorter side, in pixels (`sizes.unit` now)."""
-    return float(min(Window.width, Window.height)) / 100.0
 
 
 class TableButton(Button):  # type: ignore[misc]  # Kivy ships no type hints
@@ -216,3 +222,111 @@ class NavBar(GridLayout):  # type: ignore[misc]  # Kivy ships no type hints
         manager = getattr(widget, "manager", None)
         if manager is not None and manager.has_screen(name):
             manager.current = name
+
+
+class FlowRow(StackLayout):  # type: ignore[misc]  # Kivy ships no type hints
+    """Buttons and words as wide as their words, in lines that wrap.
+
+    Each label (a button is one) among the children is made as wide as its
+    words at its font (plus ``pad`` font sizes each side, at least
+    ``min_width`` of its own when it has one), at most the row's width,
+    where its words wrap, and as high as its lines; the labels of a line
+    are as high as its highest. With ``fill``, a line's labels share its
+    spare width. Other children keep their own size. The row is as high as
+    its lines (``minimum_height``).
+    """
+
+    fill = BooleanProperty(False)
+    pad = NumericProperty(0.6)  # each side of a label's words, in font sizes
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("orientation", "lr-tb")
+        kwargs.setdefault("size_hint_y", None)
+        super().__init__(**kwargs)
+        self._arrange = Clock.create_trigger(self.arrange, -1)
+        self.bind(width=self._arrange, children=self._watch, fill=self._arrange, pad=self._arrange)
+        self.bind(minimum_height=self.setter("height"))
+
+    def _watch(self, *_args: object) -> None:
+        for child in self.children:
+            if isinstance(child, Label) and not getattr(child, "_flow_bound", False):
+                child.bind(text=self._arrange, font_size=self._arrange)
+                child._flow_bound = True
+            elif not isinstance(child, Label):
+                child.bind(width=self._arrange)
+        self._arrange()
+
+    def arrange(self, *_args: object) -> None:
+        """Size every label to its words and share each line's spare width."""
+        if not self.children:
+            self.height = 0  # a StackLayout keeps its last height when emptied
+            return
+        room = max(float(self.width) - self.padding[0] - self.padding[2], 1.0)
+        gap = float(self.spacing[0])
+        lines: list[list[tuple[Any, float]]] = [[]]
+        used = 0.0
+        for child in reversed(self.children):  # in the order they were added
+            if isinstance(child, Label):
+                font = float(child.font_size)
+                words = text_size_of(str(child.text), font, bool(child.bold))[0]
+                width = words + 2 * font * self.pad + 2
+                width = min(max(width, float(getattr(child, "min_width", 0) or 0)), room)
+            else:
+                width = float(child.width)
+            if lines[-1] and used + gap + width > room + 0.5:
+                lines.append([])
+                used = 0.0
+            used += (gap if lines[-1] else 0.0) + width
+            lines[-1].append((child, width))
+        for line in lines:
+            labels = [(c, w) for c, w in line if isinstance(c, Label)]
+            if self.fill and labels:
+                spare = room - sum(w for _c, w in line) - gap * (len(line) - 1)
+                labels = [(c, w + max(spare, 0.0) / len(labels)) for c, w in labels]
+            tallest = 0.0
+            for child, width in labels:
+                font = float(child.font_size)
+                inner = max(width - 2 * font * self.pad, 1.0)
+                child.size_hint = (None, None)
+                child.width = width
+                child.text_size = (inner, None)
+                tall = wrapped_height(str(child.text), font, inner, bool(child.bold))
+                tallest = max(tallest, tall + font * 0.5)
+            for child, _width in labels:
+                child.height = tallest
+
+
+class ScreenColumn(ScrollView):  # type: ignore[misc]  # Kivy ships no type hints
+    """A column as high as its place, or higher, scrolled, when its words need more.
+
+    Holds one box (a vertical BoxLayout): its parts with a fixed height keep
+    it, the parts with a ``size_hint_y`` share what is left, and get at least
+    ``least`` pixels together; the box is never lower than its place. It
+    scrolls only when the box is higher than its place, so taps otherwise go
+    straight through.
+    """
+
+    least = NumericProperty(0)
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("do_scroll_x", False)
+        kwargs.setdefault("effect_cls", "ScrollEffect")
+        super().__init__(**kwargs)
+        self._fit = Clock.create_trigger(self.fit, -1)
+        self.bind(height=self._fit, least=self._fit, children=self._watch)
+        sizes.bind(unit=self._fit)
+
+    def _watch(self, *_args: object) -> None:
+        for child in self.children:
+            child.size_hint_y = None
+            child.bind(minimum_height=self._fit)
+        self._fit()
+
+    def fit(self, *_args: object) -> None:
+        for child in self.children:
+            needed = float(child.minimum_height) + float(self.least)
+            child.height = max(float(self.height), needed)
+            self.do_scroll_y = child.height > self.height + 1
+            if not self.do_scroll_y:
+                self.scroll_y = 1
+        self.bar_width = sizes.unit * 0.8

@@ -13,11 +13,16 @@ draws, inside the widget's box:
 - a vertical white cursor at ``cursor``, the move the replay shows. Moving
   the cursor redraws only the cursor, so sliding through a game is cheap.
 
+Its text is at least the reading minimum (`mobile.widgets.base.sizes`);
+``needed`` is the height its legend (in as many rows as the width makes it)
+and a readable plot take, for the screen to give it.
+
 The chart computes nothing about the game: `series` returns what it plots.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from kivy.core.text import Label as CoreLabel
@@ -27,7 +32,7 @@ from kivy.uix.widget import Widget
 
 from assistant.i18n import ngettext
 from assistant.review import step_points, tick_step
-from mobile.widgets.base import unit
+from mobile.widgets.base import sizes
 
 __all__ = ["SEAT_COLOURS", "HpChart", "seat_colour"]
 
@@ -48,6 +53,8 @@ GRID = (0.69, 0.80, 0.73, 0.16)
 AXIS = (0.69, 0.80, 0.73, 0.55)
 TEXT = (0.69, 0.80, 0.73, 1)
 CURSOR = (1.0, 1.0, 1.0, 0.9)
+FONT = 2.5  # units; never under the reading minimum (sizes.text)
+PLOT = 6.0  # the plot's least height, in font sizes (``needed``)
 
 
 def seat_colour(seat: int) -> tuple[float, float, float, float]:
@@ -65,6 +72,9 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
 
     cursor = NumericProperty(0)
     x_unit = StringProperty("moves")  # what the x axis counts: "moves" or "turns"
+    # The height its legend, axis and a readable plot need at its width (its box may be
+    # given more).
+    needed = NumericProperty(0)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -77,6 +87,7 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
         self._cursor_group = InstructionGroup()
         self.canvas.after.add(self._cursor_group)
         self.bind(pos=self.redraw, size=self.redraw, cursor=self._draw_cursor)
+        sizes.bind(read=self.redraw)
 
     def plot(
         self,
@@ -114,10 +125,11 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
         if not self._lines:
             self._cursor_group.clear()
             return
-        u = unit()
-        font = u * 2.5
+        u = sizes.unit
+        font = sizes.text(FONT)
         with self.canvas:
             legend_h = self._legend(font)
+            self.needed = legend_h + u * 1.0 + font * (1.6 + PLOT)
             y_labels = [str(v) for v in range(self._top + 1)]
             label_w = max(_texture(t, font).width for t in y_labels) + u * 1.0
             left = self.x + label_w
@@ -131,7 +143,7 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
 
     def _legend(self, font: float) -> float:
         """The seats' colours and names in rows along the top; returns the rows' height."""
-        u = unit()
+        u = sizes.unit
         stroke = u * 2.6
         row_h = font * 1.5
         x, row = self.x + u * 0.5, 0
@@ -153,10 +165,10 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
         return (row + 1) * row_h
 
     def _axes(self, font: float) -> None:
-        u = unit()
+        u = sizes.unit
         left, bottom, w, h = self._box
-        # A gridline at every HP; a label at every HP, or every other one when crowded.
-        every = 1 if h / self._top >= font * 1.1 else 2
+        # A gridline at every HP; a label at every HP, or every k-th one when crowded.
+        every = max(1, math.ceil(font * 1.1 / max(h / self._top, 1.0)))
         for v in range(self._top + 1):
             y = self._y(v)
             Color(*(AXIS if v == 0 else GRID))
@@ -196,7 +208,7 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
         return ngettext("{n} move", "{n} moves", n).format(n=n)
 
     def _series(self) -> None:
-        u = unit()
+        u = sizes.unit
         seats = sorted(self._lines)
         # Nudge each seat's line a little, so seats with the same HP stay apart.
         nudge = min(u * 0.3, self._box[3] / self._top / (len(seats) + 1))
@@ -227,4 +239,4 @@ class HpChart(Widget):  # type: ignore[misc]  # Kivy ships no type hints
         _left, bottom, _w, h = self._box
         x = self._x(min(max(float(self.cursor), 0.0), float(self._moves)))
         group.add(Color(*CURSOR))
-        group.add(Line(points=[x, bottom, x, bottom + h], width=unit() * 0.25))
+        group.add(Line(points=[x, bottom, x, bottom + h], width=sizes.unit * 0.25))

@@ -9,6 +9,9 @@ report, in words, each problem a player would see:
   of a box that holds it (a tile, a panel, the window) — a scrolling box
   excepted, whose content may lie beyond its viewport;
 - `overlaps`: widgets (seat tiles) whose boxes overlap;
+- `overlapping_labels`: two labels a player sees over each other (each
+  label's box cut to the scrolling boxes holding it: what scrolled out of
+  sight is not seen);
 - `reading_sizes`: every visible label's font size, to compare with the
   reading minimum (`mobile.widgets.base.read_px`).
 
@@ -25,7 +28,14 @@ from kivy.core.window import Window
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-__all__ = ["clipped_labels", "overlaps", "reading_sizes", "visible_labels", "window_box"]
+__all__ = [
+    "clipped_labels",
+    "overlapping_labels",
+    "overlaps",
+    "reading_sizes",
+    "visible_labels",
+    "window_box",
+]
 
 Box = tuple[float, float, float, float]  # x, y, width, height in window pixels
 
@@ -157,6 +167,44 @@ def overlaps(widgets: Iterable[Any]) -> list[str]:
             if across > SLACK and down > SLACK:
                 found.append(f"{_name(a)} and {_name(b)} overlap by {across:.0f} x {down:.0f} px")
     return found
+
+
+def shown_box(widget: Any) -> Box | None:
+    """The part of the widget's box a player sees: cut to every scrolling box holding
+    it; None when nothing of it is in sight."""
+    x0, y0, w, h = window_box(widget)
+    x1, y1 = x0 + w, y0 + h
+    for holder in _ancestors(widget):
+        if isinstance(holder, ScrollView):
+            sx, sy, sw, sh = window_box(holder)
+            x0, y0, x1, y1 = max(x0, sx), max(y0, sy), min(x1, sx + sw), min(y1, sy + sh)
+    if x1 - x0 <= SLACK or y1 - y0 <= SLACK:
+        return None
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def overlapping_labels(root: Any) -> list[str]:
+    """Every two visible labels under ``root`` (neither holding the other) whose boxes, as
+    far as they are in sight, overlap: words drawn over words, in words."""
+    shown = []
+    for label in visible_labels(root):
+        box = shown_box(label)
+        if box is not None:
+            shown.append((label, box, set(map(id, _ancestors(label)))))
+    found = []
+    for i, (a, (ax, ay, aw, ah), a_up) in enumerate(shown):
+        for b, (bx, by, bw, bh), b_up in shown[i + 1 :]:
+            if id(a) in b_up or id(b) in a_up:
+                continue
+            across = min(ax + aw, bx + bw) - max(ax, bx)
+            down = min(ay + ah, by + bh) - max(ay, by)
+            if across > SLACK and down > SLACK:
+                found.append(f"{_said(a)} and {_said(b)} overlap by {across:.0f} x {down:.0f} px")
+    return found
+
+
+def _said(label: Any) -> str:
+    return f"{type(label).__name__} {str(label.text).replace(chr(10), '⏎')[:40]!r}"
 
 
 def _name(widget: Any) -> str:
