@@ -125,6 +125,9 @@ class Driver:
                 raise Failed(f"waited 20 s for: {what}; prompt: {self.controller.prompt_text()}")
             yield poll
         self.note(what)
+        # A frame for the layout: buttons the change just made get their places before
+        # a tap aims at their centre (on a loaded machine it can take more than one).
+        yield 0.15
 
     def go(self, screen: str) -> Step:
         """Switch screens by tapping the navigation bar's tab when there is one."""
