@@ -627,7 +627,7 @@ class Player:
             c = self.hand_card(state, top.other)
             if c is not None:
                 yield (Take(seat, top.other, (c,)),)
-        elif what == "choose":
+        elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
             yield (Choose(seat, rng.choice(top.options)),)
         elif what in ("discard_or_damage", "discard_or_draw"):
             # 刚烈 / 雌雄双股剑: pay with hand cards, or let the other effect happen.

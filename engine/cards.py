@@ -71,6 +71,7 @@ class Package(Enum):
     STANDARD = "standard"
     EX = "ex"
     MANEUVERING = "maneuvering"
+    NEW1V1 = "new1v1"  # the new 1v1 deck (《三国杀1V1》), played on its own
 
 
 class Target(Enum):

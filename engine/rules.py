@@ -82,8 +82,11 @@ from engine.moves import (
 )
 from engine.registry import AT_POINT, RULES, rule_source
 from engine.settlement import (
+    FLOOD_EQUIPMENT,
     SHA,
+    TURN_ENDS,
     armour_ignored,
+    bring_on,
     check_victory,
     close_ask,
     heal,
@@ -302,8 +305,24 @@ def _setup(m: Setup, forced: bool) -> GameState:
                 package=repr(unknown[0]),
             )
         )
-    if "standard" not in m.packages:
+    if mode.own_deck:
+        if set(m.packages) != set(mode.default_packages):
+            raise IllegalMove(
+                say(
+                    "{mode} is played with its own deck: packages={packages}",
+                    mode=mode,
+                    packages=",".join(mode.default_packages),
+                )
+            )
+    elif "standard" not in m.packages:
         raise IllegalMove(say("the standard package is always in the deck"))
+    elif _OWN_DECKS.intersection(m.packages):
+        raise IllegalMove(
+            say(
+                "the {package} deck is played only in its own mode",
+                package=sorted(_OWN_DECKS.intersection(m.packages))[0],
+            )
+        )
     packages = tuple(PACKAGES[p] for p in m.packages)
     deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
     seats = tuple(Seat(seat=n) for n in range(1, m.players + 1))
@@ -318,6 +337,10 @@ def _setup(m: Setup, forced: bool) -> GameState:
         seats=seats,
         draw_pile=len(deck),
     )
+
+
+# Packages that are a mode's own deck, played in that mode alone.
+_OWN_DECKS = frozenset(p for mode in MODES.values() if mode.own_deck for p in mode.default_packages)
 
 
 def _mode_names() -> list[str]:
@@ -356,7 +379,9 @@ def _general(ctx: Ctx, m: Move) -> None:
             ctx.refuse(say("{general} is already at the table", general=g))
     keys = tuple(g.key for g in generals)
     hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
-    s = evolve(s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value)
+    s = evolve(
+        s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value, lives=ctx.mode.lives
+    )
     max_hp = ctx.mode.max_hp(t, s, tuple(generals))
     t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp))
 
@@ -409,6 +434,13 @@ def _reveal(ctx: Ctx, m: Move) -> None:
     s = t.seat(m.seat)
     if not s.alive:
         ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    if not ctx.mode.reveal_at_will:
+        ctx.refuse(
+            say(
+                "{mode}: a reserve comes on only when the general before it dies",
+                mode=ctx.mode,
+            )
+        )
     if m.general not in s.hidden:
         ctx.refuse(
             say("seat {seat} has no face-down general {key}", seat=m.seat, key=repr(m.general))
@@ -540,7 +572,7 @@ def _advance(ctx: Ctx) -> None:
     """From the current phase to the next one not skipped, or to the next turn."""
     t = ctx.table
     phase = t.turn.phase
-    if not t.seats[t.turn.seat - 1].alive:
+    if not t.seats[t.turn.seat - 1].alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         return
     for following in _FOLLOWING[phase]:
@@ -636,7 +668,7 @@ def _auto_advance(ctx: Ctx) -> None:
             return
         phase = t.turn.phase
         s = t.seats[t.turn.seat - 1]
-        if not s.alive:
+        if not s.alive or TURN_ENDS in t.turn.flags:
             _end_turn(ctx)
             continue
         if phase is Phase.DISCARD:
@@ -690,7 +722,7 @@ def _after_settling(ctx: Ctx) -> None:
     if phase is Phase.SETUP or phase is Phase.OVER:
         return
     current = t.seats[t.turn.seat - 1]
-    if not current.alive:
+    if not current.alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         _auto_advance(ctx)
     elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
@@ -1677,11 +1709,15 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     t.skill_context = f"{m.seat}:{m.skill}"
 
 
+# What a ``choose`` answers: a skill's or card's options, and 新1V1's next general.
+_CHOICES = frozenset({"choose", "successor"})
+
+
 def _choose(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Choose)
     t = ctx.table
     top = t.stack[-1] if t.stack else None
-    if not (isinstance(top, Expect) and top.what == "choose"):
+    if not (isinstance(top, Expect) and top.what in _CHOICES):
         raise IllegalMove(say("nothing asks for a choice now"))
     if top.seat != m.seat:
         raise IllegalMove(
@@ -1696,9 +1732,14 @@ def _choose(ctx: Ctx, m: Move) -> None:
             )
         )
     t.stack.pop()
+    if top.what == "successor":
+        bring_on(t, m.seat, m.option)
+        return
     below = t.stack[-1] if t.stack else None
     if isinstance(below, SkillUse):
         replace_top(t, evolve(below, word=m.option, step=below.step + 1))
+    elif isinstance(below, CardUse) and below.kind == "flood":
+        replace_top(t, evolve(below, step=below.step + 1, answered=m.option == FLOOD_EQUIPMENT))
 
 
 def _die(ctx: Ctx, m: Move) -> None:

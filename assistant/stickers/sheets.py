@@ -6,7 +6,7 @@ language in use (`sheet_words`); subtitles identify the sticker in the
 catalogue's terms (suit and rank, number, key or English name) whatever the
 language. The kinds, in print order:
 
-- ``cards``: one sticker per physical card, 160, by catalogue id; the subtitle
+- ``cards``: one sticker per physical card, 212, by catalogue id; the subtitle
   is suit and rank, id and English name, red for hearts and diamonds.
 - ``generals``: one per general, 25. A general's sticker number is its 1-based
   position in ``engine/data/generals.toml``: that file must never be

@@ -6,9 +6,18 @@ from engine.modes.base import DeathEffects, Mode, NeedRole
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
+from engine.modes.new1v1 import NewOneVsOne
 
 MODES: dict[str, Mode] = {
-    m.name: m for m in (Identity(), OneVsOne(), TwoVsTwo(), ThreeVsThree(), Hegemony())
+    m.name: m
+    for m in (
+        Identity(),
+        OneVsOne(),
+        TwoVsTwo(),
+        ThreeVsThree(),
+        Hegemony(),
+        NewOneVsOne(),
+    )
 }
 
 

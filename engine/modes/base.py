@@ -45,6 +45,20 @@ class Mode:
     reserves: bool = False
     # Roles are hidden at setup (identity) or public (team modes).
     roles_hidden: bool = False
+    # The card packages a setup takes when it names none; ``own_deck``: the mode is
+    # played with exactly these and no others (新1V1's dedicated deck).
+    default_packages: tuple[str, ...] = ("standard", "ex", "maneuvering")
+    own_deck: bool = False
+    # Generals a seat brings on, one after the other, before it is out (新1V1: 3).
+    lives: int = 1
+    # The player chooses which reserve comes on after a death (新1V1), rather than
+    # the next in the order of the ``general`` move (1V1).
+    chooses_successor: bool = False
+    # A general that dies in his own turn ends that turn (新1V1).
+    death_ends_turn: bool = False
+    # A face-down general may be turned face up at will (国战); 新1V1's reserves wait
+    # for their turn to come on.
+    reveal_at_will: bool = True
 
     def __str__(self) -> str:
         """The mode's key (``identity``): a sentence names the mode by it (engine.text)."""
@@ -135,3 +149,8 @@ class Mode:
     def sides(self) -> tuple[str, ...]:
         """The names a winner may have (for ``end`` moves and records)."""
         return ()
+
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """The mode's own facts for ``sgs-table state --json`` (engine.views.summary):
+        plain JSON values keyed by words that stay the same in every language."""
+        return {}

@@ -131,9 +131,9 @@ def test_the_command_writes_every_kind_by_default(tmp_path: Path) -> None:
     code, text = labels("-o", str(out))
     assert code == 0
     assert text == (
-        f"wrote {out}: 160 cards, 25 generals, 11 roles, 10 seats, 5 actions on 11 A4 pages\n"
+        f"wrote {out}: 212 cards, 25 generals, 11 roles, 10 seats, 5 actions on 14 A4 pages\n"
     )
-    assert len(pdfium.PdfDocument(out)) == 11
+    assert len(pdfium.PdfDocument(out)) == 14
 
 
 def test_the_command_takes_a_subset_and_a_paper(tmp_path: Path) -> None:
