@@ -33,6 +33,7 @@ WANTED = [
     ("3v3", "3v3", 6, 505),
     ("hegemony", "hegemony", 5, 606),
     ("new1v1", "new1v1", 2, 707),
+    ("zhulu", "zhulu", 5, 808),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international"}

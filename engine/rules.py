@@ -13,7 +13,7 @@ from functools import cache
 
 import engine.skills  # noqa: F401  (registers every rule)
 from engine.cardops import lift_from, possess, take_unseen, transfer
-from engine.cards import CardKind, CardType, Element, Package, Suit, Target
+from engine.cards import CardKind, CardType, Element, Package, Suit, Target, suit_word
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.derived import (
@@ -256,6 +256,10 @@ def describe_winner(winner: str | None) -> Text:
     found = _RESULTS.get(winner)
     if found is not None:
         return found
+    if (
+        winner is not None and winner.startswith("seat") and winner[4:].isdigit()
+    ):  # 逐鹿天下: one seat wins
+        return say("seat {seat} wins", seat=int(winner[4:]))
     try:
         kingdom = Kingdom(winner)
     except ValueError:
@@ -316,12 +320,13 @@ def _setup(m: Setup, forced: bool) -> GameState:
             )
     elif "standard" not in m.packages:
         raise IllegalMove(say("the standard package is always in the deck"))
-    elif _OWN_DECKS.intersection(m.packages):
+    elif missing := [p for p in mode.exclusive_packages if p not in m.packages]:
         raise IllegalMove(
-            say(
-                "the {package} deck is played only in its own mode",
-                package=sorted(_OWN_DECKS.intersection(m.packages))[0],
-            )
+            say("{mode} is played with the {package} package", mode=mode, package=missing[0])
+        )
+    elif others := sorted(_OWN_DECKS.difference(mode.exclusive_packages).intersection(m.packages)):
+        raise IllegalMove(
+            say("the {package} deck is played only in its own mode", package=others[0])
         )
     packages = tuple(PACKAGES[p] for p in m.packages)
     deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
@@ -339,8 +344,8 @@ def _setup(m: Setup, forced: bool) -> GameState:
     )
 
 
-# Packages that are a mode's own deck, played in that mode alone.
-_OWN_DECKS = frozenset(p for mode in MODES.values() if mode.own_deck for p in mode.default_packages)
+# Packages that are a mode's own (its deck, its cards), played in that mode alone.
+_OWN_DECKS = frozenset(p for mode in MODES.values() for p in mode.exclusive_packages)
 
 
 def _mode_names() -> list[str]:
@@ -840,6 +845,9 @@ def _use(ctx: Ctx, m: Move) -> None:
     user = t.seat(seat)
     if not user.alive:
         ctx.refuse(say("seat {seat} is dead", seat=seat))
+    if len(m.cards) == 1 and m.as_kind is None and card(m.cards[0]).key == "yuxi":
+        _use_seal(ctx, m)
+        return
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Window) and _answers_window(ctx, m):  # 青龙偃月刀: another Sha
         _blade_sha(ctx, m, top)
@@ -924,6 +932,23 @@ def _use(ctx: Ctx, m: Move) -> None:
     if used == "jiu":
         t.set_turn(jiu_used=t.turn.jiu_used + 1)
     push(t, CardUse(seat, used, m.cards, targets, bonus=bonus))
+
+
+def _use_seal(ctx: Ctx, m: Use) -> None:
+    """逐鹿天下's 玉玺 (rules 003, 逐鹿天下 3): "摸到此牌的角色須立即展示並使用之". It is
+    used at once, whoever's turn and phase it is and whatever waits on the stack, into
+    its user's treasure slot; the engine cannot see a card drawn unseen, so the table
+    enters the ``use`` when it shows the card (engine/modes/zhulu.py)."""
+    t = ctx.table
+    if t.turn.phase is Phase.SETUP:
+        raise IllegalMove(say("the game has not started: 'deal' then 'next'"))
+    c = m.cards[0]
+    if t.where.get(c) == f"equip:{m.seat}":
+        ctx.refuse(say("{card} is equipped already", card=card(c)))
+    _targets_for(ctx, m.seat, card(c).kind, m.targets, m.cards)
+    (source,) = _sources(ctx, m.seat, m.cards)
+    lift_from(ctx, m.seat, c, source)
+    t.put(c, f"equip:{m.seat}")
 
 
 def _blade_sha(ctx: Ctx, m: Use, window: Window) -> None:
@@ -1243,7 +1268,11 @@ def _discard(ctx: Ctx, m: Move) -> None:
             ctx.refuse(
                 say("{card}: discard one hand card of the shown suit", card=kind("fire_attack"))
             )
-        if m.cards and card(m.cards[0]).suit.value != top.suit:
+        if m.cards and suit_word(card(m.cards[0])) != top.suit:
+            if not top.suit:
+                ctx.refuse(
+                    say("{card}: the card shown has no suit; pass", card=kind("fire_attack"))
+                )
             ctx.refuse(
                 say("{card} needs a {suit} card", card=kind("fire_attack"), suit=Suit(top.suit))
             )
@@ -1371,18 +1400,24 @@ def _show(ctx: Ctx, m: Move) -> None:
     if isinstance(top, Expect) and top.what == "show" and top.seat == m.seat:
         t.stack.pop()
         suit = card(m.cards[0]).suit
+        # A card without suit (玉玺, rules 003) matches no hand card: the user can only pass.
+        ask = (
+            say(
+                "{card}: discard a {suit} hand card to deal 1 fire damage, or pass",
+                card=kind("fire_attack"),
+                suit=suit,
+            )
+            if suit is not None
+            else say("{card}: the card shown has no suit; pass", card=kind("fire_attack"))
+        )
         push(
             t,
             Expect(
                 "fire_discard",
                 top.other,
-                say(
-                    "{card}: discard a {suit} hand card to deal 1 fire damage, or pass",
-                    card=kind("fire_attack"),
-                    suit=suit,
-                ),
+                ask,
                 other=m.seat,
-                suit=suit.value,
+                suit=suit.value if suit is not None else "",
             ),
         )
 

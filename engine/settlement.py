@@ -775,6 +775,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             t.draw_unknown(seat, count)
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
+        for card_id, seat in effects.to_equipment:
+            _to_equipment(t, card_id, seat)
         replace_top(t, evolve(f, step=2))
         if successor is not None:
             push(t, successor)
@@ -795,6 +797,15 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         t.winner = winner
         raise GameOver
     t.stack.pop()
+
+
+def _to_equipment(t: Table, card_id: int, seat: int) -> None:
+    """A card goes into a seat's equipment zone from wherever it is (逐鹿天下's 玉玺); an
+    unseen card from the draw pile, else from the unseen discards."""
+    source = None
+    if t.where.get(card_id) is None:
+        source = "pile" if t.draw_pile > 0 else "discard"
+    t.move(card_id, f"equip:{seat}", source)
 
 
 # Turn.flags: the current general died in his own turn, which ends when the stack
@@ -966,7 +977,7 @@ def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
             t.set_turn(skips=t.turn.skips | {phase})
         t.move(f.card, "discard")
     elif f.kind == "lightning":
-        if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
+        if c.suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
             # The card stays in the processing area while its damage settles (奸雄 gains it).
             t.move(f.card, "processing")
             push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning", cards=(f.card,)))

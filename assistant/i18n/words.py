@@ -140,6 +140,7 @@ _MODE_NAMES: Final = {
     "3v3": N_("3v3"),
     "hegemony": N_("hegemony"),
     "new1v1": N_("new 1v1"),
+    "zhulu": N_("chasing the deer"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 
@@ -234,6 +235,7 @@ def package_name(package: Package) -> str:
         Package.EX: pgettext("card package", "EX"),
         Package.MANEUVERING: pgettext("card package", "maneuvering"),
         Package.NEW1V1: pgettext("card package", "new 1v1"),
+        Package.ZHULU: pgettext("card package", "chasing the deer"),
     }[package]
 
 

@@ -7,6 +7,7 @@ from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
 from engine.modes.new1v1 import NewOneVsOne
+from engine.modes.zhulu import Zhulu
 
 MODES: dict[str, Mode] = {
     m.name: m
@@ -17,6 +18,7 @@ MODES: dict[str, Mode] = {
         ThreeVsThree(),
         Hegemony(),
         NewOneVsOne(),
+        Zhulu(),
     )
 }
 

@@ -20,6 +20,9 @@ class DeathEffects:
 
     draws: tuple[tuple[int, int], ...] = ()
     discard_all: tuple[int, ...] = ()
+    # (card, seat): a card that goes into the seat's equipment zone from wherever it
+    # is (逐鹿天下: the killer takes the 玉玺).
+    to_equipment: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +52,8 @@ class Mode:
     # played with exactly these and no others (新1V1's dedicated deck).
     default_packages: tuple[str, ...] = ("standard", "ex", "maneuvering")
     own_deck: bool = False
+    # Packages this mode always takes and no other mode may (新1V1's deck, 逐鹿天下's 玉玺).
+    exclusive_packages: tuple[str, ...] = ()
     # Generals a seat brings on, one after the other, before it is out (新1V1: 3).
     lives: int = 1
     # The player chooses which reserve comes on after a death (新1V1), rather than

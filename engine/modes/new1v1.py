@@ -75,6 +75,7 @@ class NewOneVsOne(Mode):
     reserves = True
     default_packages = ("new1v1",)
     own_deck = True
+    exclusive_packages = ("new1v1",)
     lives = LIVES
     chooses_successor = True
     death_ends_turn = True

@@ -28,14 +28,17 @@ def test_cards_json_has_the_documented_keys() -> None:
     code, text = run("cards", "--json")
     assert code == 0
     cards = json.loads(text)
-    assert len(cards) == 212
+    assert len(cards) == 213
     keys = {"id", "name", "key", "suit", "rank", "type", "subtype", "attack_range", "package"}
     for card in cards:
         assert keys <= set(card)
+        if card["key"] == "yuxi":  # 逐鹿天下's 玉玺: no suit, rank or colour (rules 003)
+            assert card["suit"] is card["rank"] is card["colour"] is None
+            continue
         assert card["suit"] in {"spade", "heart", "club", "diamond"}
         assert 1 <= card["rank"] <= 13
         assert card["type"] in {"basic", "trick", "delayed_trick", "equipment"}
-        assert card["package"] in {"standard", "ex", "maneuvering", "new1v1"}
+        assert card["package"] in {"standard", "ex", "maneuvering", "new1v1", "zhulu"}
         assert (card["subtype"] == "weapon") == (card["attack_range"] is not None)
     assert cards[0]["name"] == "杀"
 
@@ -107,7 +110,7 @@ def test_installed_entry_point_runs() -> None:
         text=True,
         check=True,
     )
-    assert len(json.loads(result.stdout)) == 212
+    assert len(json.loads(result.stdout)) == 213
 
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

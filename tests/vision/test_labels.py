@@ -134,7 +134,7 @@ def test_every_sticker_scans_back_from_its_place(sheets: Sheets) -> None:
         read.update(found)
     assert read == Counter(sticker.payload for sticker in sheets.stickers)
     # Every payload once, except the role cards a 10-player table holds several of.
-    assert len(read) == 212 + 25 + 5 + 10 + 5  # role numbers 1-5 (5: 平民)
+    assert len(read) == 213 + 25 + 5 + 10 + 5  # role numbers 1-5 (5: 平民)
     assert read["SG1R3H"] == 4  # four rebels
 
 
