@@ -98,6 +98,7 @@ from engine.settlement import (
     settle,
     watch_hands,
 )
+from engine.skilltypes import on_use as skill_used
 from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
 from engine.text import Text, either, listing, say, say_n
@@ -1666,6 +1667,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
         seats = top.seats[top.seats.index(m.seat) :]
         used = top.declined | {f"{m.seat}:{m.skill}"}
         replace_top(t, evolve(top, seats=seats, declined=used))
+        skill_used(ctx, m.seat, m.skill)
         rule.use(ctx, m, t.stack[-2])
         return
     if not rule.phases:
@@ -1701,6 +1703,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
             )
         uses[key] = uses.get(key, 0) + 1
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
+    skill_used(ctx, m.seat, m.skill)
     rule.use(ctx, m, top)
 
 
@@ -1722,6 +1725,7 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     skills = {sk.key: sk for sk in active_skills(s)}
     if m.skill not in skills:
         ctx.refuse(say("seat {seat} has no skill {key}", seat=m.seat, key=repr(m.skill)))
+    skill_used(ctx, m.seat, m.skill)
     skill = skills.get(m.skill)
     if skill is not None and skill.limit is not None:
         key = f"{m.seat}:{m.skill}"
