@@ -775,6 +775,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             t.draw_unknown(seat, count)
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
+        for seat in effects.discard_hand:
+            t.discard_hand(seat)
         for card_id, seat in effects.to_equipment:
             _to_equipment(t, card_id, seat)
         replace_top(t, evolve(f, step=2))

@@ -131,6 +131,7 @@ _VARIANT_NAMES: Final = {
     "": N_("standard"),
     "two_renegades": N_("two renegades"),
     "international": N_("international"),
+    "qunxiong": N_("heroes' saga"),  # 群雄演义 (rules 003)
     "cold_first": N_("cold side first"),
 }
 _MODE_NAMES: Final = {

@@ -20,6 +20,7 @@ class DeathEffects:
 
     draws: tuple[tuple[int, int], ...] = ()
     discard_all: tuple[int, ...] = ()
+    discard_hand: tuple[int, ...] = ()  # the hand alone (群雄演义's lord who kills a loyalist)
     # (card, seat): a card that goes into the seat's equipment zone from wherever it
     # is (逐鹿天下: the killer takes the 玉玺).
     to_equipment: tuple[tuple[int, int], ...] = ()
