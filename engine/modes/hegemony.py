@@ -17,6 +17,8 @@ until revealed.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode
 from engine.state import PublicState, Seat
@@ -76,3 +78,14 @@ class Hegemony(Mode):
 
     def sides(self) -> tuple[str, ...]:
         return ("wei", "shu", "wu", "qun", CAREERIST, "draw")
+
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """The kingdoms revealed: each seat's side as the table knows it (its kingdom
+        once a general of it is face up, ``careerist``, None while all are face down)
+        and how many seats each side has shown (the dead included)."""
+        sides: dict[str, str | None] = {}
+        for s in state.seats:
+            side = self.side(state, s.seat)
+            sides[str(s.seat)] = CAREERIST if side and side.startswith(CAREERIST) else side
+        shown = Counter(side for side in sides.values() if side)
+        return {"sides": sides, "kingdoms_revealed": dict(sorted(shown.items()))}
