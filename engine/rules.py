@@ -377,7 +377,11 @@ def _general(ctx: Ctx, m: Move) -> None:
                 given=len(generals),
             )
         )
-    if ctx.mode.same_kingdom_generals and len({g.kingdom for g in generals}) != 1:
+    if (
+        ctx.mode.same_kingdom_generals
+        and not ctx.mode.mixed_kingdoms_careerist
+        and len({g.kingdom for g in generals}) != 1
+    ):
         ctx.refuse(say("both generals must be of the same kingdom"))
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:

@@ -44,6 +44,9 @@ class Mode:
     variants: tuple[str, ...] = ("",)
     generals_per_seat: int = 1
     same_kingdom_generals: bool = False
+    # A seat may yet take generals of different kingdoms, and is then a careerist
+    # (国战, rules 003 line 426: 选择武将时可以选择两名势力不同的武将,然后将势力改为野心家).
+    mixed_kingdoms_careerist: bool = False
     # The generals after the first wait face down for their turn to come on (1v1):
     # their skills do not work until then.
     reserves: bool = False

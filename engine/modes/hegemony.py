@@ -4,7 +4,10 @@ Following the rules documents (003): each player takes two generals of the
 same kingdom face down; the main (first) general gives the max HP; a general
 turns face up when revealed (its skills work only then; death reveals all).
 A player whose kingdom already has at least half the table (rounded down)
-revealed becomes a careerist (野心家) on revealing, a side of their own.
+revealed becomes a careerist (野心家) on revealing, a side of their own; so
+does a player who took two generals of different kingdoms (003 line 426:
+"选择武将时可以选择两名势力不同的武将,然后将势力改为野心家"), the usual choice
+being two of one kingdom (line 418).
 Killing a player of another side draws as many cards as that side has
 revealed players (the dead included); killing one's own side discards all
 hand and equipment cards. The game is won when every living player is
@@ -19,11 +22,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.catalogue import standard_catalogue
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode
 from engine.state import PublicState, Seat
 
 CAREERIST = "careerist"
+_CATALOGUE = standard_catalogue()
 
 
 class Hegemony(Mode):
@@ -33,6 +38,7 @@ class Hegemony(Mode):
     max_players = 10
     generals_per_seat = 2
     same_kingdom_generals = True
+    mixed_kingdoms_careerist = True
 
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
@@ -47,6 +53,9 @@ class Hegemony(Mode):
         """The side a seat takes when its first general turns face up."""
         s = state.seat(seat)
         assert s.kingdom is not None
+        kingdoms = {_CATALOGUE.general(key).kingdom for key in s.generals}
+        if len(kingdoms) > 1:  # 003 line 426, 一: two kingdoms chosen: a careerist
+            return f"{CAREERIST}{seat}"
         revealed = sum(
             1
             for other in state.seats

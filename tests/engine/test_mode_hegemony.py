@@ -77,3 +77,22 @@ def test_the_last_kingdom_standing_wins() -> None:
         play(g, f"!damage {seat} {g.state.seat(seat).hp} from 1", "pass")
     s = g.state
     assert s.over and s.winner == "wei"
+
+
+def test_two_generals_of_different_kingdoms_make_a_careerist() -> None:
+    """003 line 426: 一、选择武将时可以选择两名势力不同的武将,然后将势力改为野心家 (line
+    418: the usual choice is two of one kingdom)."""
+    g = Game()
+    play(
+        g,
+        "setup hegemony 4",
+        "general 1 caocao,liubei hidden",
+        "general 2 xiahoudun,zhangliao hidden",
+        "general 3 sunquan,ganning hidden",
+        "general 4 lvbu,diaochan hidden",
+        "deal",
+        "next",
+        "reveal 1 caocao",
+    )
+    assert g.state.seat(1).kingdom == "careerist1"
+    assert facts(g)["sides"] == {"1": "careerist", "2": None, "3": None, "4": None}
