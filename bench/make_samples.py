@@ -28,13 +28,16 @@ WANTED = [
     ("identity-8", "identity", 8, 202),
     ("identity-10", "identity", 10, 1010),
     ("identity-international-8", "identity", 8, 818),
+    ("identity-qunxiong-10", "identity", 10, 1003),
     ("1v1", "1v1", 2, 303),
     ("2v2", "2v2", 4, 404),
     ("3v3", "3v3", 6, 505),
     ("hegemony", "hegemony", 5, 606),
+    ("new1v1", "new1v1", 2, 707),
+    ("zhulu", "zhulu", 5, 808),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
-VARIANTS = {"identity-international-8": "international"}
+VARIANTS = {"identity-international-8": "international", "identity-qunxiong-10": "qunxiong"}
 
 
 def sample(mode: str, players: int, seed: int, variant: str | None = None) -> tuple[int, Game]:

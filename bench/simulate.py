@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.cards import CardType, Element, Target
+from engine.cards import CardType, Element, Target, suit_word
 from engine.catalogue import standard_catalogue
 from engine.derived import (
     active_skills,
@@ -117,12 +117,13 @@ SIDE = {
 }
 # Played only when asked for: a random setup keeps choosing among the variants it
 # chose from before, so the seeded games (and samples/) stay the same.
-OPT_IN_VARIANTS = frozenset({"international"})
+OPT_IN_VARIANTS = frozenset({"international", "qunxiong"})
 
 _CATALOGUE = standard_catalogue()
 _IDS_BY_KIND: dict[str, tuple[int, ...]] = {}
 for _card in _CATALOGUE.cards:
     _IDS_BY_KIND[_card.key] = (*_IDS_BY_KIND.get(_card.key, ()), _card.id)
+_SEAL = _IDS_BY_KIND["yuxi"][0]  # 逐鹿天下's 玉玺
 
 
 # ---------------------------------------------------------------- setups
@@ -228,6 +229,8 @@ class Player:
     teams: dict[int, str] = field(default_factory=dict)  # who plays with whom, secretly known
     # 1 plays every useful card; lower ends play phases early, for long, slow games.
     aggression: float = 1.0
+    # 逐鹿天下: each seat's unseen hand cards when last looked at (who may draw the 玉玺)
+    unseen_hands: dict[int, int] = field(default_factory=dict)
 
     @classmethod
     def for_state(cls, rng: random.Random, state: GameState, aggression: float = 1.0) -> Player:
@@ -416,12 +419,23 @@ class Player:
                 return None
         return rng.choice(legal)
 
+    def seal_drawn(self, state: GameState) -> Iterator[Plan]:
+        """逐鹿天下's 玉玺 while unseen: a seat whose unseen hand grew may have drawn it, as
+        likely as the new cards' share of the pile; it is shown and used at once."""
+        for s in state.living:
+            gained = s.hand_unknown - self.unseen_hands.get(s.seat, s.hand_unknown)
+            self.unseen_hands[s.seat] = s.hand_unknown
+            if gained > 0 and self.rng.random() < gained / (state.draw_pile + gained):
+                yield (Use(s.seat, (_SEAL,)),)
+
     # ------------------------------------------------------------ proposals
 
     def proposals(self, state: GameState) -> Iterator[Plan]:
         if state.over:
             yield from self.after_the_end(state)
             return
+        if _SEAL in state.deck and _SEAL not in state.where:
+            yield from self.seal_drawn(state)
         if state.stack:
             top = state.stack[-1]
             if isinstance(top, Window):
@@ -627,7 +641,7 @@ class Player:
             c = self.hand_card(state, top.other)
             if c is not None:
                 yield (Take(seat, top.other, (c,)),)
-        elif what == "choose":
+        elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
             yield (Choose(seat, rng.choice(top.options)),)
         elif what in ("discard_or_damage", "discard_or_draw"):
             # 刚烈 / 雌雄双股剑: pay with hand cards, or let the other effect happen.
@@ -646,11 +660,11 @@ class Player:
                 yield (Show(seat, (c,)),)
         elif what == "fire_discard":
             s = state.seat(seat)
-            suited = [c for c in s.hand if card(c).suit.value == top.suit]
+            suited = [c for c in s.hand if suit_word(card(c)) == top.suit]
             if suited:
                 yield (Discard(seat, (suited[0],)),)
             elif s.hand_unknown and rng.random() < 1 - 0.75**s.hand_unknown:
-                pool = [c for c in self.deck if card(c).suit.value == top.suit]
+                pool = [c for c in self.deck if suit_word(card(c)) == top.suit]
                 c = self.unseen(state, pool)
                 if c is not None:
                     yield (Discard(seat, (c,)),)

@@ -71,6 +71,8 @@ class Package(Enum):
     STANDARD = "standard"
     EX = "ex"
     MANEUVERING = "maneuvering"
+    NEW1V1 = "new1v1"  # the new 1v1 deck (《三国杀1V1》), played on its own
+    ZHULU = "zhulu"  # 逐鹿天下's 玉玺 (rules 003), shuffled into that mode's deck alone
 
 
 class Target(Enum):
@@ -120,6 +122,9 @@ class CardKind:
     in_attack_range: bool
     recastable: bool
     package: Package
+    # A card printed without suit or rank (逐鹿天下's 玉玺, rules 003 概念解析 3): it has
+    # no colour either, so no judgement or conversion that asks for one takes it.
+    suitless: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -148,8 +153,8 @@ class Card:
 
     id: int
     kind: CardKind
-    suit: Suit
-    rank: int
+    suit: Suit | None  # None: a card without suit or rank (玉玺)
+    rank: int | None
     package: Package
 
     @property
@@ -161,12 +166,15 @@ class Card:
         return self.kind.name
 
     @property
-    def colour(self) -> Colour:
-        return self.suit.colour
+    def colour(self) -> Colour | None:
+        """Black or red; None for a card without suit (玉玺: no colour, 000 颜色)."""
+        return self.suit.colour if self.suit is not None else None
 
     @property
     def face(self) -> str:
-        """Suit and rank as printed, e.g. ``♠A``."""
+        """Suit and rank as printed, e.g. ``♠A``; "" for a card without them (玉玺)."""
+        if self.suit is None or self.rank is None:
+            return ""
         return f"{self.suit.symbol}{rank_label(self.rank)}"
 
     def __str__(self) -> str:
@@ -179,10 +187,10 @@ class Card:
             "name": kind.name,
             "key": kind.key,
             "english": kind.english,
-            "suit": self.suit.value,
-            "colour": self.colour.value,
+            "suit": self.suit.value if self.suit is not None else None,
+            "colour": self.colour.value if self.colour is not None else None,
             "rank": self.rank,
-            "rank_label": rank_label(self.rank),
+            "rank_label": rank_label(self.rank) if self.rank is not None else None,
             "type": kind.type.value,
             "subtype": kind.subtype.value if kind.subtype else None,
             "attack_range": kind.attack_range,
@@ -190,6 +198,12 @@ class Card:
             "distance_limit": kind.distance_limit,
             "package": self.package.value,
         }
+
+
+def suit_word(card: Card) -> str:
+    """The card's suit as a word (``spade``), "" for a card without suit (玉玺): what a
+    choice of suit (反间, 火攻) or a judgement that names one compares."""
+    return card.suit.value if card.suit is not None else ""
 
 
 def parse_card_kinds(text: str, source: str) -> dict[str, CardKind]:
@@ -226,6 +240,7 @@ def _card_kind(key: str, r: EntryReader) -> CardKind:
         in_attack_range=r.flag("in_attack_range"),
         recastable=r.flag("recastable"),
         package=r.choice("package", Package),
+        suitless=r.flag("suitless"),
     )
     r.done()
     if (kind.type is CardType.EQUIPMENT) != (kind.subtype is not None):
@@ -286,14 +301,15 @@ def parse_cards(text: str, source: str, kinds: Mapping[str, CardKind]) -> tuple[
         kind_key = r.text("kind")
         if kind_key not in kinds:
             raise r.fail("kind", say("unknown card kind {key}", key=repr(kind_key)))
+        kind = kinds[kind_key]
+        if kind.suitless:  # printed without suit or rank (玉玺): both columns empty
+            suit, rank = r.optional_choice("suit", Suit), r.optional_integer("rank", 1, 13)
+            if suit is not None or rank is not None:
+                raise r.fail("suit", say("{card} has no suit or rank", card=kind.name))
+        else:
+            suit, rank = r.choice("suit", Suit), r.integer("rank", 1, 13)
         cards.append(
-            Card(
-                id=card_id,
-                kind=kinds[kind_key],
-                suit=r.choice("suit", Suit),
-                rank=r.integer("rank", 1, 13),
-                package=r.choice("package", Package),
-            )
+            Card(id=card_id, kind=kind, suit=suit, rank=rank, package=r.choice("package", Package))
         )
         r.done()
     return tuple(cards)

@@ -2,7 +2,7 @@
 
 >>> cat = standard_catalogue()
 >>> len(cat.cards), len(cat.generals)
-(160, 25)
+(213, 25)
 >>> str(cat.card(42))
 '#42 闪♦9'
 >>> cat.general("machao").max_hp

@@ -73,6 +73,16 @@ class Limit(Enum):
     ONCE_PER_PLAY_PHASE = "once_per_play_phase"
 
 
+class SkillKind(Enum):
+    """A skill's type beyond 锁定技 and 主公技 (rules 003, 游戏技能类型 3-7; the
+    settlement's side: engine/skilltypes.py)."""
+
+    LIMITED = "limited"  # 限定技: 每局游戏只能使用一次
+    AWAKENING = "awakening"  # 觉醒技: 限定技和锁定技的结合 ... 每局游戏只能发动一次
+    SWITCHING = "switching"  # 转换技: 游戏开始时状态为"阳",使用后转为另一个状态
+    HIDDEN = "hidden"  # 隐匿技: 发动此技能时无需声明
+
+
 @dataclass(frozen=True, slots=True)
 class Skill:
     key: str
@@ -83,6 +93,8 @@ class Skill:
     limit: Limit | None
     timing: Timing
     effects: tuple[Effect, ...]
+    kind: SkillKind | None = None  # 限定技, 觉醒技, 转换技, 隐匿技; None: none of them
+    text_yin: str | None = None  # 转换技: the text of its 阴 state (``text`` is 阳's)
 
     def __str__(self) -> str:
         return self.name
@@ -97,6 +109,8 @@ class Skill:
             "limit": self.limit.value if self.limit else None,
             "timing": self.timing.value,
             "effects": [effect_as_dict(e) for e in self.effects],
+            "kind": self.kind.value if self.kind else None,
+            "text_yin": self.text_yin,
         }
 
 
@@ -198,8 +212,14 @@ def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:
         limit=r.optional_choice("limit", Limit),
         timing=r.choice("timing", Timing),
         effects=tuple(effects),
+        kind=r.optional_choice("kind", SkillKind),
+        text_yin=r.optional_text("text_yin"),
     )
     r.done()
+    if (skill.kind is SkillKind.SWITCHING) != (skill.text_yin is not None):
+        raise r.fail("text_yin", say("a switching skill needs text_yin, and only it has one"))
+    if skill.kind is SkillKind.AWAKENING and not skill.compulsory:
+        raise r.fail("compulsory", say("an awakening skill is compulsory"))
     return skill
 
 

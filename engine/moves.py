@@ -29,6 +29,7 @@ from typing import ClassVar
 
 from engine.cards import Element
 from engine.catalogue import standard_catalogue
+from engine.modes import mode_named
 from engine.text import Text, say
 
 MAX_MOVE_CHARS = 1000  # the longest real move (制衡 of a whole hand) is under 100
@@ -241,7 +242,7 @@ class Setup(Move):
     def read(r: _Reader) -> Setup:
         mode = r.name(say("a mode"), _MODE)
         players = r.number()
-        packages: tuple[str, ...] = ("standard", "ex", "maneuvering")
+        packages = default_packages(mode)
         variant = ""
         while (word := r.peek()) is not None:
             if word.startswith("packages="):
@@ -252,6 +253,12 @@ class Setup(Move):
                 raise r.fail(say("packages=... or variant=..."))
             r.i += 1
         return Setup(mode, players, packages, variant)
+
+
+def default_packages(mode: str) -> tuple[str, ...]:
+    """The packages a setup line that names none takes: the mode's (新1V1: its own deck)."""
+    known = mode_named(mode)
+    return known.default_packages if known is not None else ("standard", "ex", "maneuvering")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from functools import cache
 
 import engine.skills  # noqa: F401  (registers every rule)
 from engine.cardops import lift_from, possess, take_unseen, transfer
-from engine.cards import CardKind, CardType, Element, Package, Suit, Target
+from engine.cards import CardKind, CardType, Element, Package, Suit, Target, suit_word
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.derived import (
@@ -82,8 +82,11 @@ from engine.moves import (
 )
 from engine.registry import AT_POINT, RULES, rule_source
 from engine.settlement import (
+    FLOOD_EQUIPMENT,
     SHA,
+    TURN_ENDS,
     armour_ignored,
+    bring_on,
     check_victory,
     close_ask,
     heal,
@@ -95,6 +98,7 @@ from engine.settlement import (
     settle,
     watch_hands,
 )
+from engine.skilltypes import on_use as skill_used
 from engine.state import TURN_PHASES, GameState, Phase, Role, Seat, evolve
 from engine.table import GameOver, IllegalMove, Table, describe_zone
 from engine.text import Text, either, listing, say, say_n
@@ -253,6 +257,10 @@ def describe_winner(winner: str | None) -> Text:
     found = _RESULTS.get(winner)
     if found is not None:
         return found
+    if (
+        winner is not None and winner.startswith("seat") and winner[4:].isdigit()
+    ):  # 逐鹿天下: one seat wins
+        return say("seat {seat} wins", seat=int(winner[4:]))
     try:
         kingdom = Kingdom(winner)
     except ValueError:
@@ -302,8 +310,25 @@ def _setup(m: Setup, forced: bool) -> GameState:
                 package=repr(unknown[0]),
             )
         )
-    if "standard" not in m.packages:
+    if mode.own_deck:
+        if set(m.packages) != set(mode.default_packages):
+            raise IllegalMove(
+                say(
+                    "{mode} is played with its own deck: packages={packages}",
+                    mode=mode,
+                    packages=",".join(mode.default_packages),
+                )
+            )
+    elif "standard" not in m.packages:
         raise IllegalMove(say("the standard package is always in the deck"))
+    elif missing := [p for p in mode.exclusive_packages if p not in m.packages]:
+        raise IllegalMove(
+            say("{mode} is played with the {package} package", mode=mode, package=missing[0])
+        )
+    elif others := sorted(_OWN_DECKS.difference(mode.exclusive_packages).intersection(m.packages)):
+        raise IllegalMove(
+            say("the {package} deck is played only in its own mode", package=others[0])
+        )
     packages = tuple(PACKAGES[p] for p in m.packages)
     deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
     seats = tuple(Seat(seat=n) for n in range(1, m.players + 1))
@@ -318,6 +343,10 @@ def _setup(m: Setup, forced: bool) -> GameState:
         seats=seats,
         draw_pile=len(deck),
     )
+
+
+# Packages that are a mode's own (its deck, its cards), played in that mode alone.
+_OWN_DECKS = frozenset(p for mode in MODES.values() for p in mode.exclusive_packages)
 
 
 def _mode_names() -> list[str]:
@@ -348,7 +377,11 @@ def _general(ctx: Ctx, m: Move) -> None:
                 given=len(generals),
             )
         )
-    if ctx.mode.same_kingdom_generals and len({g.kingdom for g in generals}) != 1:
+    if (
+        ctx.mode.same_kingdom_generals
+        and not ctx.mode.mixed_kingdoms_careerist
+        and len({g.kingdom for g in generals}) != 1
+    ):
         ctx.refuse(say("both generals must be of the same kingdom"))
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
@@ -356,7 +389,9 @@ def _general(ctx: Ctx, m: Move) -> None:
             ctx.refuse(say("{general} is already at the table", general=g))
     keys = tuple(g.key for g in generals)
     hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
-    s = evolve(s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value)
+    s = evolve(
+        s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value, lives=ctx.mode.lives
+    )
     max_hp = ctx.mode.max_hp(t, s, tuple(generals))
     t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp))
 
@@ -409,6 +444,13 @@ def _reveal(ctx: Ctx, m: Move) -> None:
     s = t.seat(m.seat)
     if not s.alive:
         ctx.refuse(say("seat {seat} is dead", seat=m.seat))
+    if not ctx.mode.reveal_at_will:
+        ctx.refuse(
+            say(
+                "{mode}: a reserve comes on only when the general before it dies",
+                mode=ctx.mode,
+            )
+        )
     if m.general not in s.hidden:
         ctx.refuse(
             say("seat {seat} has no face-down general {key}", seat=m.seat, key=repr(m.general))
@@ -540,7 +582,7 @@ def _advance(ctx: Ctx) -> None:
     """From the current phase to the next one not skipped, or to the next turn."""
     t = ctx.table
     phase = t.turn.phase
-    if not t.seats[t.turn.seat - 1].alive:
+    if not t.seats[t.turn.seat - 1].alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         return
     for following in _FOLLOWING[phase]:
@@ -636,7 +678,7 @@ def _auto_advance(ctx: Ctx) -> None:
             return
         phase = t.turn.phase
         s = t.seats[t.turn.seat - 1]
-        if not s.alive:
+        if not s.alive or TURN_ENDS in t.turn.flags:
             _end_turn(ctx)
             continue
         if phase is Phase.DISCARD:
@@ -690,7 +732,7 @@ def _after_settling(ctx: Ctx) -> None:
     if phase is Phase.SETUP or phase is Phase.OVER:
         return
     current = t.seats[t.turn.seat - 1]
-    if not current.alive:
+    if not current.alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         _auto_advance(ctx)
     elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
@@ -808,6 +850,9 @@ def _use(ctx: Ctx, m: Move) -> None:
     user = t.seat(seat)
     if not user.alive:
         ctx.refuse(say("seat {seat} is dead", seat=seat))
+    if len(m.cards) == 1 and m.as_kind is None and card(m.cards[0]).key == "yuxi":
+        _use_seal(ctx, m)
+        return
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Window) and _answers_window(ctx, m):  # 青龙偃月刀: another Sha
         _blade_sha(ctx, m, top)
@@ -892,6 +937,23 @@ def _use(ctx: Ctx, m: Move) -> None:
     if used == "jiu":
         t.set_turn(jiu_used=t.turn.jiu_used + 1)
     push(t, CardUse(seat, used, m.cards, targets, bonus=bonus))
+
+
+def _use_seal(ctx: Ctx, m: Use) -> None:
+    """逐鹿天下's 玉玺 (rules 003, 逐鹿天下 3): "摸到此牌的角色須立即展示並使用之". It is
+    used at once, whoever's turn and phase it is and whatever waits on the stack, into
+    its user's treasure slot; the engine cannot see a card drawn unseen, so the table
+    enters the ``use`` when it shows the card (engine/modes/zhulu.py)."""
+    t = ctx.table
+    if t.turn.phase is Phase.SETUP:
+        raise IllegalMove(say("the game has not started: 'deal' then 'next'"))
+    c = m.cards[0]
+    if t.where.get(c) == f"equip:{m.seat}":
+        ctx.refuse(say("{card} is equipped already", card=card(c)))
+    _targets_for(ctx, m.seat, card(c).kind, m.targets, m.cards)
+    (source,) = _sources(ctx, m.seat, m.cards)
+    lift_from(ctx, m.seat, c, source)
+    t.put(c, f"equip:{m.seat}")
 
 
 def _blade_sha(ctx: Ctx, m: Use, window: Window) -> None:
@@ -1211,7 +1273,11 @@ def _discard(ctx: Ctx, m: Move) -> None:
             ctx.refuse(
                 say("{card}: discard one hand card of the shown suit", card=kind("fire_attack"))
             )
-        if m.cards and card(m.cards[0]).suit.value != top.suit:
+        if m.cards and suit_word(card(m.cards[0])) != top.suit:
+            if not top.suit:
+                ctx.refuse(
+                    say("{card}: the card shown has no suit; pass", card=kind("fire_attack"))
+                )
             ctx.refuse(
                 say("{card} needs a {suit} card", card=kind("fire_attack"), suit=Suit(top.suit))
             )
@@ -1339,18 +1405,24 @@ def _show(ctx: Ctx, m: Move) -> None:
     if isinstance(top, Expect) and top.what == "show" and top.seat == m.seat:
         t.stack.pop()
         suit = card(m.cards[0]).suit
+        # A card without suit (玉玺, rules 003) matches no hand card: the user can only pass.
+        ask = (
+            say(
+                "{card}: discard a {suit} hand card to deal 1 fire damage, or pass",
+                card=kind("fire_attack"),
+                suit=suit,
+            )
+            if suit is not None
+            else say("{card}: the card shown has no suit; pass", card=kind("fire_attack"))
+        )
         push(
             t,
             Expect(
                 "fire_discard",
                 top.other,
-                say(
-                    "{card}: discard a {suit} hand card to deal 1 fire damage, or pass",
-                    card=kind("fire_attack"),
-                    suit=suit,
-                ),
+                ask,
                 other=m.seat,
-                suit=suit.value,
+                suit=suit.value if suit is not None else "",
             ),
         )
 
@@ -1599,6 +1671,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
         seats = top.seats[top.seats.index(m.seat) :]
         used = top.declined | {f"{m.seat}:{m.skill}"}
         replace_top(t, evolve(top, seats=seats, declined=used))
+        skill_used(ctx, m.seat, m.skill)
         rule.use(ctx, m, t.stack[-2])
         return
     if not rule.phases:
@@ -1634,6 +1707,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
             )
         uses[key] = uses.get(key, 0) + 1
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
+    skill_used(ctx, m.seat, m.skill)
     rule.use(ctx, m, top)
 
 
@@ -1655,6 +1729,7 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     skills = {sk.key: sk for sk in active_skills(s)}
     if m.skill not in skills:
         ctx.refuse(say("seat {seat} has no skill {key}", seat=m.seat, key=repr(m.skill)))
+    skill_used(ctx, m.seat, m.skill)
     skill = skills.get(m.skill)
     if skill is not None and skill.limit is not None:
         key = f"{m.seat}:{m.skill}"
@@ -1677,11 +1752,15 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     t.skill_context = f"{m.seat}:{m.skill}"
 
 
+# What a ``choose`` answers: a skill's or card's options, and 新1V1's next general.
+_CHOICES = frozenset({"choose", "successor"})
+
+
 def _choose(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Choose)
     t = ctx.table
     top = t.stack[-1] if t.stack else None
-    if not (isinstance(top, Expect) and top.what == "choose"):
+    if not (isinstance(top, Expect) and top.what in _CHOICES):
         raise IllegalMove(say("nothing asks for a choice now"))
     if top.seat != m.seat:
         raise IllegalMove(
@@ -1696,9 +1775,14 @@ def _choose(ctx: Ctx, m: Move) -> None:
             )
         )
     t.stack.pop()
+    if top.what == "successor":
+        bring_on(t, m.seat, m.option)
+        return
     below = t.stack[-1] if t.stack else None
     if isinstance(below, SkillUse):
         replace_top(t, evolve(below, word=m.option, step=below.step + 1))
+    elif isinstance(below, CardUse) and below.kind == "flood":
+        replace_top(t, evolve(below, step=below.step + 1, answered=m.option == FLOOD_EQUIPMENT))
 
 
 def _die(ctx: Ctx, m: Move) -> None:

@@ -50,6 +50,7 @@ TRICKS_ASKING_NULLIFICATION = frozenset(
         "amazing_grace",
         "iron_chain",
         "fire_attack",
+        "flood",
     }
 )
 
@@ -536,6 +537,54 @@ def _fire_attack(ctx: Ctx, f: CardUse) -> None:
     _next_target(t, f)
 
 
+# 水淹七军's two choices, the words of ``choose SEAT WORD``
+FLOOD_EQUIPMENT, FLOOD_DAMAGE = "equipment", "damage"
+
+
+def _flood(ctx: Ctx, f: CardUse) -> None:
+    """水淹七军 (新1V1, rules 001 line 124): "對方選擇棄置所有裝備或受到一點傷害".
+
+    A target with no equipment has nothing to choose: it takes the damage. The
+    choice is ``choose SEAT equipment`` or ``choose SEAT damage`` (rules._choose
+    moves this frame on, ``answered`` when the equipment goes).
+    """
+    t = ctx.table
+    target = f.target
+    if f.step >= 1000:  # the damage has been dealt
+        _next_target(t, f)
+        return
+    if f.step == 2:
+        if not t.seat(target).equipment:
+            replace_top(t, evolve(f, step=1000, point=Point.TAKE_EFFECT))
+            push(t, DamageEvent(target, 1, None, f.user, f.kind, cards=f.cards))
+            return
+        replace_top(t, evolve(f, step=3, point=Point.WAIT))
+        push(
+            t,
+            Expect(
+                "choose",
+                target,
+                say(
+                    "{card} from seat {seat}: discard all your equipment or take 1 damage",
+                    card=kind(f.kind),
+                    seat=f.user,
+                ),
+                options=(FLOOD_EQUIPMENT, FLOOD_DAMAGE),
+            ),
+        )
+        return
+    if f.step == 4:
+        if f.answered:
+            for c in t.seat(target).equipment:
+                t.move(c, "discard")
+            _next_target(t, f)
+            return
+        replace_top(t, evolve(f, step=1000, point=Point.TAKE_EFFECT))
+        push(t, DamageEvent(target, 1, None, f.user, f.kind, cards=f.cards))
+        return
+    _next_target(t, f)
+
+
 _TURN_OVER = say("{card}: turn over cards", card=kind("amazing_grace"))
 _TAKE_ONE_TURNED_OVER = say("{card}: take one of the cards turned over", card=kind("amazing_grace"))
 
@@ -584,6 +633,7 @@ EFFECTS: dict[str, Effect] = {
     ),
     "collateral": _collateral,
     "fire_attack": _fire_attack,
+    "flood": _flood,
     "amazing_grace": _amazing_grace,
 }
 
@@ -710,16 +760,28 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
         t.discard_everything(f.seat)
+        successor: Expect | None = None
         if mode.replacement(t, f.seat):
-            _replace_general(t, f.seat)
+            if mode.chooses_successor:
+                successor = _await_successor(t, f.seat)
+            else:
+                _replace_general(t, f.seat)
         else:
             t.set_seat(evolve(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
+        if mode.death_ends_turn and f.seat == t.turn.seat:
+            t.set_turn(flags=t.turn.flags | {TURN_ENDS})
         effects = mode.death_effects(t, f.seat, f.killer)
         for seat, count in effects.draws:
             t.draw_unknown(seat, count)
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
+        for seat in effects.discard_hand:
+            t.discard_hand(seat)
+        for card_id, seat in effects.to_equipment:
+            _to_equipment(t, card_id, seat)
         replace_top(t, evolve(f, step=2))
+        if successor is not None:
+            push(t, successor)
         return
     winner = mode.winner(t)
     if isinstance(winner, NeedRole):
@@ -739,25 +801,63 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     t.stack.pop()
 
 
+def _to_equipment(t: Table, card_id: int, seat: int) -> None:
+    """A card goes into a seat's equipment zone from wherever it is (逐鹿天下's 玉玺); an
+    unseen card from the draw pile, else from the unseen discards."""
+    source = None
+    if t.where.get(card_id) is None:
+        source = "pile" if t.draw_pile > 0 else "discard"
+    t.move(card_id, f"equip:{seat}", source)
+
+
+# Turn.flags: the current general died in his own turn, which ends when the stack
+# empties (新1V1: 如果玩家在自己的回合內武將死亡,則其回合立即結束).
+TURN_ENDS = "turn_ends"
+
+
 def _replace_general(t: Table, seat: int) -> None:
     """1v1: the next general comes on at full HP with four new cards."""
+    rest = t.seat(seat).generals[1:]
+    _come_on(t, seat, rest[0], rest[1:])
+
+
+def _come_on(t: Table, seat: int, key: str, reserves: tuple[str, ...]) -> None:
     s = t.seat(seat)
-    rest = s.generals[1:]
-    general = standard_catalogue().general(rest[0])
+    general = standard_catalogue().general(key)
     t.set_seat(
         evolve(
             s,
-            generals=rest,
-            hidden=rest[1:],  # the next reserves still wait face down
+            generals=(key, *reserves),
+            hidden=reserves,  # the other reserves still wait face down
             kingdom=general.kingdom.value,
             hp=general.max_hp,
             max_hp=general.max_hp,
             chained=False,
             flipped=False,
             marks=(),
+            lives=max(s.lives - 1, 1),
         )
     )
     t.draw_unknown(seat, 4)
+
+
+def _await_successor(t: Table, seat: int) -> Expect:
+    """新1V1: the dead general leaves; his player is asked which reserve comes on."""
+    s = t.seat(seat)
+    rest = s.generals[1:]
+    t.set_seat(evolve(s, generals=rest, hidden=rest, chained=False, flipped=False, marks=()))
+    return Expect(
+        "successor",
+        seat,
+        say("seat {seat}: choose the next general to come on", seat=seat),
+        options=rest,
+    )
+
+
+def bring_on(t: Table, seat: int, key: str) -> None:
+    """新1V1: the reserve ``key`` chosen by its player comes on (``choose SEAT GENERAL``)."""
+    reserves = t.seat(seat).generals
+    _come_on(t, seat, key, tuple(g for g in reserves if g != key))
 
 
 def reveal_side(ctx: Ctx, seat: int) -> None:
@@ -879,7 +979,7 @@ def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
             t.set_turn(skips=t.turn.skips | {phase})
         t.move(f.card, "discard")
     elif f.kind == "lightning":
-        if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
+        if c.suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
             # The card stays in the processing area while its damage settles (奸雄 gains it).
             t.move(f.card, "processing")
             push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning", cards=(f.card,)))

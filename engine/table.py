@@ -321,6 +321,14 @@ class Table:
         self.set_seat(evolve(s, hand_unknown=0))
         return moved
 
+    def discard_hand(self, seat: int) -> None:
+        s = self.seat(seat)
+        for c in s.hand:
+            self.move(c, "discard")
+        s = self.seat(seat)
+        self.discard_unknown += s.hand_unknown
+        self.set_seat(evolve(s, hand_unknown=0))
+
     def discard_hand_and_equipment(self, seat: int) -> None:
         s = self.seat(seat)
         for c in (*s.hand, *s.equipment):

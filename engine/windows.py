@@ -16,6 +16,7 @@ from typing import Any
 from engine.derived import owned_by_living, owned_keys
 from engine.frames import BIT, Point, Window
 from engine.registry import AT_POINT, RULES
+from engine.skilltypes import spent
 from engine.state import GameState, evolve
 from engine.table import Table
 
@@ -42,7 +43,7 @@ def offers(t: Table, point: Point, seat: int, event: object, declined: frozenset
     return [
         key
         for key in sorted(mine)
-        if f"{seat}:{key}" not in declined and RULES[key].can(t, seat, event)
+        if f"{seat}:{key}" not in declined and not spent(s, key) and RULES[key].can(t, seat, event)
     ]
 
 

@@ -12,7 +12,7 @@ Grammar (format version 1)
 
     payload   = "SG" version kind-body check
     version   = "1"
-    kind-body = "C" 3DIGIT       ; game card, catalogue id 001-160
+    kind-body = "C" 3DIGIT       ; game card, catalogue id 001-213
               / "G" 3DIGIT       ; general, number 001-999
               / "R" 1DIGIT       ; role card, number 1-9
               / "S" 2DIGIT       ; seat marker, seat 01-10
@@ -76,10 +76,10 @@ Traceback (most recent call last):
 vision.payload.PayloadError: 'sg1c042g': lower-case letter 's' at position 0; \
 stickers are upper case and a reading is never up-cased
 >>> try:
-...     parse("SG1C1612")
+...     parse("SG1C2148")
 ... except PayloadError as error:
 ...     print(error.code, "|", error.reason)
-out-of-range | card id 161 is out of range 001-160
+out-of-range | card id 214 is out of range 001-213
 
 ``str(error)`` quotes the text; `PayloadError.summary` quotes it only when it
 can be a damaged sticker, so that a message shown or kept at the table never
@@ -121,8 +121,8 @@ ALPHABET: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 PREFIX: Final = "SG"
 FORMAT_VERSION: Final = "1"
 
-CARD_IDS: Final = range(1, 161)
-"""Game card catalogue ids a sticker may carry (``C001``-``C160``)."""
+CARD_IDS: Final = range(1, 214)
+"""Game card catalogue ids a sticker may carry (``C001``-``C213``)."""
 GENERAL_NUMBERS: Final = range(1, 1000)
 """General numbers a sticker may carry (``G001``-``G999``)."""
 ROLE_NUMBERS: Final = range(1, 10)
@@ -193,7 +193,7 @@ class Fault(StrEnum):
     BAD_CHECK = "bad-check"
     """The check character does not match the rest of the payload."""
     OUT_OF_RANGE = "out-of-range"
-    """A well-formed number outside its kind's range (``C161``, ``S00``)."""
+    """A well-formed number outside its kind's range (``C214``, ``S00``)."""
     UNKNOWN_ACTION = "unknown-action"
     """Two letters that are not one of the action codes."""
 
@@ -312,7 +312,7 @@ def _range_reason(name: str, value: int, numbers: range, width: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class CardTag:
-    """A game card's sticker (kind ``C``): its catalogue id, 1-160.
+    """A game card's sticker (kind ``C``): its catalogue id, 1-213.
 
     Which card an id stands for is the engine catalogue's business.
 
@@ -467,7 +467,7 @@ class _Kind:
 
     letter: str
     noun: str  # "card payload ..."
-    number_name: str  # "card id 161 is out of range ..."; empty for actions
+    number_name: str  # "card id 214 is out of range ..."; empty for actions
     width: int
     numbers: range | None  # None: the body is letters (actions)
 

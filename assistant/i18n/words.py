@@ -111,6 +111,8 @@ _MODE_ROLE_NAMES: Final = {
         Role.REBEL: N_("cold vanguard"),
     },
     "1v1": {Role.LORD: N_("first player"), Role.RENEGADE: N_("second player")},
+    # 新1V1: the 内奸 card makes the 先手 (rules 001 line 116)
+    "new1v1": {Role.RENEGADE: N_("first player"), Role.LORD: N_("second player")},
 }
 
 _PHASE_NAMES: Final = {
@@ -129,6 +131,7 @@ _VARIANT_NAMES: Final = {
     "": N_("standard"),
     "two_renegades": N_("two renegades"),
     "international": N_("international"),
+    "qunxiong": N_("heroes' saga"),  # 群雄演义 (rules 003)
     "cold_first": N_("cold side first"),
 }
 _MODE_NAMES: Final = {
@@ -137,6 +140,8 @@ _MODE_NAMES: Final = {
     "2v2": N_("2v2"),
     "3v3": N_("3v3"),
     "hegemony": N_("hegemony"),
+    "new1v1": N_("new 1v1"),
+    "zhulu": N_("chasing the deer"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 
@@ -230,6 +235,8 @@ def package_name(package: Package) -> str:
         Package.STANDARD: pgettext("card package", "standard"),
         Package.EX: pgettext("card package", "EX"),
         Package.MANEUVERING: pgettext("card package", "maneuvering"),
+        Package.NEW1V1: pgettext("card package", "new 1v1"),
+        Package.ZHULU: pgettext("card package", "chasing the deer"),
     }[package]
 
 

@@ -532,7 +532,7 @@ def _delayed_result(trick: Judging, judged: int, after: GameState) -> str:
             return _("no effect")
         return _("{phase} skipped").format(phase=phase_name(phase))
     if trick.kind == "lightning":
-        if c.suit is Suit.SPADE and 2 <= c.rank <= 9:
+        if c.suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
             return _("{n} thunder damage").format(n=3)
         zone = after.where.get(trick.card, "")
         holder = int(zone.split(":")[1]) if zone.startswith("judge:") else trick.seat

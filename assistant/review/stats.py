@@ -483,8 +483,8 @@ def seat_won(state: GameState, seat: int) -> bool | None:
     if state.mode == "identity":
         if winner == "lord":
             return side in ("lord", "loyalist")
-        if winner == "renegade":
-            return side == "renegade" and s.alive
+        if winner == "renegade":  # 群雄演义: the renegades are one side, dead ones too
+            return side == "renegade" and (s.alive or state.variant == "qunxiong")
     if winner == "careerist":
         return side.startswith("careerist")
     return side == winner

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from assistant.i18n import _, card_name, card_text, ngettext, role_name
+from assistant.i18n import _, card_name, card_text, general_name, ngettext, role_name
 from assistant.session.names import rule_label
 from assistant.session.replies import Reply
 from assistant.session.script import Command, perform
@@ -215,6 +215,10 @@ _WORDS: dict[str, Callable[[], str]] = {
     "heart": lambda: _("♥ Hearts"),
     "club": lambda: _("♣ Clubs"),
     "diamond": lambda: _("♦ Diamonds"),
+    # TRANSLATORS: a button: 水淹七军's target discards all its equipment
+    "equipment": lambda: _("Discard all equipment"),
+    # TRANSLATORS: a button: 水淹七军's target takes 1 damage instead
+    "damage": lambda: _("Take 1 damage"),
 }
 
 
@@ -223,7 +227,13 @@ def _draw_label(n: int) -> str:
 
 
 def _word(option: str) -> str:
-    return _WORDS[option]() if option in _WORDS else option
+    """A choice's button: its words, or a general's name (新1V1's next general)."""
+    if option in _WORDS:
+        return _WORDS[option]()
+    try:
+        return general_name(standard_catalogue().general(option))
+    except KeyError:
+        return option
 
 
 def _hint(session: TableSession, option: str) -> Button:

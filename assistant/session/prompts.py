@@ -314,7 +314,7 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
         return Prompt(who, "reveal", text, (f"turn over {n}",))
     if e.what == "pick":
         return Prompt(who, "pick", said, ("take a card",))
-    if e.what == "choose":
+    if e.what in ("choose", "successor"):  # 新1V1's next general is a choice by its key
         return Prompt(who, "choose", said, e.options)
     if e.what == "take_shown":
         return Prompt(who, "take_shown", said, ("the card shown",))

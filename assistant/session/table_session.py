@@ -99,6 +99,7 @@ from engine.moves import (
     Setup,
     Take,
     Use,
+    default_packages,
     name_problem,
     unforced,
 )
@@ -502,9 +503,10 @@ class TableSession:
         self,
         mode: str,
         players: int,
-        packages: tuple[str, ...] = ("standard", "ex", "maneuvering"),
+        packages: tuple[str, ...] | None = None,
         variant: str = "",
     ) -> Reply:
+        """Set the table up; ``packages`` None: the mode's own (新1V1: its deck)."""
         if self.game.moves:
             return self._fail(_("the table is set up already (start a new session for a new game)"))
         if variant:
@@ -516,6 +518,8 @@ class TableSession:
         else:
             what = ngettext("{mode} table for {n} player", "{mode} table for {n} players", players)
         what = what.format(mode=mode_name(mode), n=players, variant=variant_name(variant))
+        if packages is None:
+            packages = default_packages(mode)
         return self._apply(Setup(mode, players, packages, variant), what)
 
     def seat_general(self, seat: int, key: str, *more: str) -> Reply:

@@ -229,7 +229,7 @@ class TablePlan:
         """The plan's commands performed in order on ``session``; or the first refusal.
 
         ``t`` is the table's time. The commands are tried on a scratch session
-        first, so a refusal (two generals of different kingdoms in hegemony)
+        first, so a refusal (a general who sits at another seat already)
         leaves ``session`` and its store untouched.
         """
         if bad := self.problems():

@@ -6,8 +6,9 @@ language in use (`sheet_words`); subtitles identify the sticker in the
 catalogue's terms (suit and rank, number, key or English name) whatever the
 language. The kinds, in print order:
 
-- ``cards``: one sticker per physical card, 160, by catalogue id; the subtitle
-  is suit and rank, id and English name, red for hearts and diamonds.
+- ``cards``: one sticker per physical card, 213, by catalogue id; the subtitle
+  is suit and rank (none on 逐鹿天下's 玉玺), id and English name, red for hearts
+  and diamonds.
 - ``generals``: one per general, 25. A general's sticker number is its 1-based
   position in ``engine/data/generals.toml``: that file must never be
   reordered, only appended to, or printed stickers would name other generals.
@@ -95,7 +96,7 @@ def stickers_for(kind: str) -> list[Sticker]:
             Sticker(
                 str(CardTag(card.id)),
                 card_name(card),
-                f"{card.face}  #{card.id}  {card.kind.english}",
+                "  ".join(p for p in (card.face, f"#{card.id}", card.kind.english) if p),
                 RED if card.colour is Colour.RED else None,
             )
             for card in catalogue.cards

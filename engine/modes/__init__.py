@@ -6,9 +6,20 @@ from engine.modes.base import DeathEffects, Mode, NeedRole
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
+from engine.modes.new1v1 import NewOneVsOne
+from engine.modes.zhulu import Zhulu
 
 MODES: dict[str, Mode] = {
-    m.name: m for m in (Identity(), OneVsOne(), TwoVsTwo(), ThreeVsThree(), Hegemony())
+    m.name: m
+    for m in (
+        Identity(),
+        OneVsOne(),
+        TwoVsTwo(),
+        ThreeVsThree(),
+        Hegemony(),
+        NewOneVsOne(),
+        Zhulu(),
+    )
 }
 
 

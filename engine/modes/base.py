@@ -20,6 +20,10 @@ class DeathEffects:
 
     draws: tuple[tuple[int, int], ...] = ()
     discard_all: tuple[int, ...] = ()
+    discard_hand: tuple[int, ...] = ()  # the hand alone (群雄演义's lord who kills a loyalist)
+    # (card, seat): a card that goes into the seat's equipment zone from wherever it
+    # is (逐鹿天下: the killer takes the 玉玺).
+    to_equipment: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +44,30 @@ class Mode:
     variants: tuple[str, ...] = ("",)
     generals_per_seat: int = 1
     same_kingdom_generals: bool = False
+    # A seat may yet take generals of different kingdoms, and is then a careerist
+    # (国战, rules 003 line 426: 选择武将时可以选择两名势力不同的武将,然后将势力改为野心家).
+    mixed_kingdoms_careerist: bool = False
     # The generals after the first wait face down for their turn to come on (1v1):
     # their skills do not work until then.
     reserves: bool = False
     # Roles are hidden at setup (identity) or public (team modes).
     roles_hidden: bool = False
+    # The card packages a setup takes when it names none; ``own_deck``: the mode is
+    # played with exactly these and no others (新1V1's dedicated deck).
+    default_packages: tuple[str, ...] = ("standard", "ex", "maneuvering")
+    own_deck: bool = False
+    # Packages this mode always takes and no other mode may (新1V1's deck, 逐鹿天下's 玉玺).
+    exclusive_packages: tuple[str, ...] = ()
+    # Generals a seat brings on, one after the other, before it is out (新1V1: 3).
+    lives: int = 1
+    # The player chooses which reserve comes on after a death (新1V1), rather than
+    # the next in the order of the ``general`` move (1V1).
+    chooses_successor: bool = False
+    # A general that dies in his own turn ends that turn (新1V1).
+    death_ends_turn: bool = False
+    # A face-down general may be turned face up at will (国战); 新1V1's reserves wait
+    # for their turn to come on.
+    reveal_at_will: bool = True
 
     def __str__(self) -> str:
         """The mode's key (``identity``): a sentence names the mode by it (engine.text)."""
@@ -135,3 +158,8 @@ class Mode:
     def sides(self) -> tuple[str, ...]:
         """The names a winner may have (for ``end`` moves and records)."""
         return ()
+
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """The mode's own facts for ``sgs-table state --json`` (engine.views.summary):
+        plain JSON values keyed by words that stay the same in every language."""
+        return {}

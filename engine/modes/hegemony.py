@@ -4,7 +4,10 @@ Following the rules documents (003): each player takes two generals of the
 same kingdom face down; the main (first) general gives the max HP; a general
 turns face up when revealed (its skills work only then; death reveals all).
 A player whose kingdom already has at least half the table (rounded down)
-revealed becomes a careerist (野心家) on revealing, a side of their own.
+revealed becomes a careerist (野心家) on revealing, a side of their own; so
+does a player who took two generals of different kingdoms (003 line 426:
+"选择武将时可以选择两名势力不同的武将,然后将势力改为野心家"), the usual choice
+being two of one kingdom (line 418).
 Killing a player of another side draws as many cards as that side has
 revealed players (the dead included); killing one's own side discards all
 hand and equipment cards. The game is won when every living player is
@@ -17,11 +20,15 @@ until revealed.
 
 from __future__ import annotations
 
+from collections import Counter
+
+from engine.catalogue import standard_catalogue
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode
 from engine.state import PublicState, Seat
 
 CAREERIST = "careerist"
+_CATALOGUE = standard_catalogue()
 
 
 class Hegemony(Mode):
@@ -31,6 +38,7 @@ class Hegemony(Mode):
     max_players = 10
     generals_per_seat = 2
     same_kingdom_generals = True
+    mixed_kingdoms_careerist = True
 
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
@@ -45,6 +53,9 @@ class Hegemony(Mode):
         """The side a seat takes when its first general turns face up."""
         s = state.seat(seat)
         assert s.kingdom is not None
+        kingdoms = {_CATALOGUE.general(key).kingdom for key in s.generals}
+        if len(kingdoms) > 1:  # 003 line 426, 一: two kingdoms chosen: a careerist
+            return f"{CAREERIST}{seat}"
         revealed = sum(
             1
             for other in state.seats
@@ -76,3 +87,14 @@ class Hegemony(Mode):
 
     def sides(self) -> tuple[str, ...]:
         return ("wei", "shu", "wu", "qun", CAREERIST, "draw")
+
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """The kingdoms revealed: each seat's side as the table knows it (its kingdom
+        once a general of it is face up, ``careerist``, None while all are face down)
+        and how many seats each side has shown (the dead included)."""
+        sides: dict[str, str | None] = {}
+        for s in state.seats:
+            side = self.side(state, s.seat)
+            sides[str(s.seat)] = CAREERIST if side and side.startswith(CAREERIST) else side
+        shown = Counter(side for side in sides.values() if side)
+        return {"sides": sides, "kingdoms_revealed": dict(sorted(shown.items()))}

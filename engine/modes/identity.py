@@ -25,6 +25,23 @@ Variants:
     - When the discard pile has been shuffled into the draw pile as many
       times as there are players, the game ends at once and the lord side
       wins (:meth:`Identity.shuffle_end`).
+
+``qunxiong`` (群雄演义, rules 003, its 身份模式; any table of 4-10, the role table of
+001): where 003 differs from 001, each a rule of this variant:
+
+    - line 31: "*主公体力上限+1", at every table size (001 line 83: only "5人或
+      以上"): a lord of a 4-player table has one more max HP too.
+    - line 93: "如果杀死忠臣的是主公,那么主公必须立即弃掉全部手牌": the hand
+      alone (001 line 86: "主公棄置其當前所有牌", equipment too).
+    - line 126: "其余角色与自己身份相同的角色为同一阵营" and line 116: "当一个身份
+      获得胜利时,其他相同身份的人也获胜": the two renegades of a 10-player table
+      are one side (001 line 77 says the opposite). When the lord dies and only
+      renegades are left, the renegades win, and both win, dead or alive; with
+      anyone else left, the rebels (line 112).
+    - What 003 says like 001 (反贼's killer draws 3, line 91; no source for a
+      delayed trick's damage, line 95) is the standard rule. Its discard phase
+      (line 73, "弃置至与体力上限相同") is read as the hand limit its first half
+      names: a slip of the pen, not a rule.
 """
 
 from __future__ import annotations
@@ -39,6 +56,7 @@ from engine.text import Text, say
 L, Y, R, N, C = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE, Role.CIVILIAN
 
 INTERNATIONAL = "international"
+QUNXIONG = "qunxiong"  # 群雄演义 (rules 003)
 
 # Players -> (loyalists, rebels, renegades); the lord is always one.
 ROLE_TABLE: dict[tuple[int, str], tuple[int, int, int]] = {
@@ -64,7 +82,7 @@ class Identity(Mode):
     title = "身份模式"
     min_players = 4
     max_players = 10
-    variants = ("", "two_renegades", INTERNATIONAL)
+    variants = ("", "two_renegades", INTERNATIONAL, QUNXIONG)
     roles_hidden = True
 
     def check_setup(self, players: int, variant: str) -> Text | None:
@@ -77,7 +95,7 @@ class Identity(Mode):
                     "identity with {players} players: international needs 6, 8, 10",
                     players=players,
                 )
-        elif (players, variant) not in ROLE_TABLE:
+        elif variant != QUNXIONG and (players, variant) not in ROLE_TABLE:
             return say(
                 "identity with {players} players has no variant {variant} (only 6 and 8 do)",
                 players=players,
@@ -89,11 +107,11 @@ class Identity(Mode):
         if variant == INTERNATIONAL:
             loyal, rebel, renegade = ROLE_TABLE[players, INTERNATIONAL_BASE[players]]
             return Counter({L: 1, Y: loyal, R: rebel, N: renegade - 1, C: 1})
-        loyal, rebel, renegade = ROLE_TABLE[players, variant]
+        loyal, rebel, renegade = ROLE_TABLE[players, "" if variant == QUNXIONG else variant]
         return Counter({L: 1, Y: loyal, R: rebel, N: renegade})
 
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
-        bonus = 1 if seat.role is L and state.players >= 5 else 0
+        bonus = 1 if seat.role is L and (state.players >= 5 or state.variant == QUNXIONG) else 0
         return generals[0].max_hp + bonus
 
     def first_seat(self, state: PublicState) -> int:
@@ -111,6 +129,8 @@ class Identity(Mode):
         if role is C:
             return DeathEffects(draws=((killer, CIVILIAN_KILL_DRAW),))
         if role is Y and state.seat(killer).role is L:
+            if state.variant == QUNXIONG:  # 003: 弃掉全部手牌, the hand alone
+                return DeathEffects(discard_hand=(killer,))
             return DeathEffects(discard_all=(killer,))
         return DeathEffects()
 
@@ -123,6 +143,8 @@ class Identity(Mode):
         if lord is None:
             return None
         if not lord.alive:
+            if state.variant == QUNXIONG:
+                return _renegades_or_rebels(state)
             return _after_the_lord(state, self.role_table(state.players, state.variant)[C])
         table = self.role_table(state.players, state.variant)
         dead = Counter(s.role for s in state.seats if not s.alive)
@@ -156,3 +178,14 @@ def _after_the_lord(state: PublicState, civilians: int) -> str | NeedRole:
     if hidden is not None:
         return NeedRole(hidden.seat)
     return "renegade" if len(living) == 1 else "rebel"
+
+
+def _renegades_or_rebels(state: PublicState) -> str | NeedRole:
+    """群雄演义: the lord is dead; the renegades (one side) win if nobody else is left."""
+    living = state.living
+    if any(s.role not in (None, N) for s in living):
+        return "rebel"
+    hidden = next((s for s in living if s.role is None), None)
+    if hidden is not None:
+        return NeedRole(hidden.seat)
+    return "renegade" if living else "rebel"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.cardops import lift_from, possess
+from engine.cards import Colour, suit_word
 from engine.context import Ctx
 from engine.derived import card
 from engine.frames import Ask, DamageEvent, Expect, Judgement, Occasion, Point, SkillUse
@@ -142,7 +143,7 @@ def _ganglie_step(ctx: Ctx, use: SkillUse) -> None:
         judge_for(t, use)
         return
     t.stack.pop()
-    if use.step == 1 or card(use.value).suit.value == "heart":
+    if use.step == 1 or suit_word(card(use.value)) == "heart":
         return  # no judgement, or a heart: nothing happens
     source = t.seat(use.other)
     if not source.alive:
@@ -321,7 +322,7 @@ def _luoshen_step(ctx: Ctx, use: SkillUse) -> None:
     t.stack.pop()
     if use.step == 1:
         return
-    if card(use.value).colour.value == "black":
+    if card(use.value).colour is Colour.BLACK:
         t.move(use.value, f"hand:{use.seat}")
         push(t, Occasion(Point.PREPARATION, use.seat))  # the window opens again
 

@@ -8,7 +8,7 @@ where a Peach heals (engine.rules).
 from __future__ import annotations
 
 from engine.cardops import discard_cards
-from engine.cards import Suit
+from engine.cards import Suit, suit_word
 from engine.context import Ctx
 from engine.derived import card, check_target, kind
 from engine.frames import CardUse, DamageEvent, Expect, Point, SkillUse
@@ -97,7 +97,7 @@ def _fanjian_step(ctx: Ctx, use: SkillUse) -> None:
         )
         return
     t.stack.pop()
-    if use.step == 3 and use.value and card(use.value).suit.value != use.word:
+    if use.step == 3 and use.value and suit_word(card(use.value)) != use.word:
         push(t, DamageEvent(target, 1, None, use.seat, None))
 
 

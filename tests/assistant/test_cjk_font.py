@@ -11,13 +11,13 @@ from assistant.resources import cjk_font_path
 
 REPO = Path(__file__).resolve().parents[2]
 
-# The 160-card deck (standard + EX + Maneuvering) and the 25 standard
+# The 160-card deck (standard + EX + Maneuvering), the new 1v1 deck's 水淹七军, and the 25 standard
 # generals; 釭, 骍 and 惇 are outside GB2312 and easy to lose in a subset.
 CARD_NAMES = (
     "杀 闪 桃 酒 雷杀 火杀 过河拆桥 顺手牵羊 决斗 借刀杀人 无中生有 无懈可击 南蛮入侵 "
     "万箭齐发 桃园结义 五谷丰登 闪电 乐不思蜀 兵粮寸断 铁索连环 火攻 诸葛连弩 青釭剑 "
     "雌雄双股剑 寒冰剑 青龙偃月刀 丈八蛇矛 贯石斧 方天画戟 麒麟弓 古锭刀 朱雀羽扇 八卦阵 "
-    "仁王盾 藤甲 白银狮子 的卢 绝影 爪黄飞电 骅骝 赤兔 大宛 紫骍"
+    "仁王盾 藤甲 白银狮子 的卢 绝影 爪黄飞电 骅骝 赤兔 大宛 紫骍 水淹七军"
 )
 GENERAL_NAMES = (
     "曹操 司马懿 夏侯惇 张辽 许褚 郭嘉 甄姬 刘备 关羽 张飞 诸葛亮 赵云 马超 黄月英 "
@@ -62,7 +62,7 @@ def test_font_is_packaged_beside_its_licence() -> None:
 
 
 def test_font_covers_the_deck_the_generals_and_table_words(cmap: set[int]) -> None:
-    assert len(CARD_NAMES.split()) == 43 and len(GENERAL_NAMES.split()) == 25
+    assert len(CARD_NAMES.split()) == 44 and len(GENERAL_NAMES.split()) == 25
     assert missing(CARD_NAMES + GENERAL_NAMES + TABLE_WORDS, cmap) == ""
 
 

@@ -28,14 +28,17 @@ def test_cards_json_has_the_documented_keys() -> None:
     code, text = run("cards", "--json")
     assert code == 0
     cards = json.loads(text)
-    assert len(cards) == 160
+    assert len(cards) == 213
     keys = {"id", "name", "key", "suit", "rank", "type", "subtype", "attack_range", "package"}
     for card in cards:
         assert keys <= set(card)
+        if card["key"] == "yuxi":  # 逐鹿天下's 玉玺: no suit, rank or colour (rules 003)
+            assert card["suit"] is card["rank"] is card["colour"] is None
+            continue
         assert card["suit"] in {"spade", "heart", "club", "diamond"}
         assert 1 <= card["rank"] <= 13
         assert card["type"] in {"basic", "trick", "delayed_trick", "equipment"}
-        assert card["package"] in {"standard", "ex", "maneuvering"}
+        assert card["package"] in {"standard", "ex", "maneuvering", "new1v1", "zhulu"}
         assert (card["subtype"] == "weapon") == (card["attack_range"] is not None)
     assert cards[0]["name"] == "杀"
 
@@ -54,7 +57,8 @@ def test_cards_table_is_aligned_for_chinese() -> None:
 
 def test_cards_filter_by_name_both_ways() -> None:
     assert run("cards", "--name", "tao")[1] == run("cards", "--name", "桃")[1]
-    assert run("cards", "--name", "桃")[1].splitlines()[-1] == "12 cards"
+    # 12 in the base game, 4 in the new 1v1 deck
+    assert run("cards", "--name", "桃")[1].splitlines()[-1] == "16 cards"
 
 
 def test_unknown_card_name_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -106,7 +110,7 @@ def test_installed_entry_point_runs() -> None:
         text=True,
         check=True,
     )
-    assert len(json.loads(result.stdout)) == 160
+    assert len(json.loads(result.stdout)) == 213
 
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples"

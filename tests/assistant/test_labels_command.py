@@ -40,8 +40,10 @@ def test_one_card_sticker_per_physical_card() -> None:
     for card, sticker in zip(cards, stickers, strict=True):
         assert sticker.title == card.name
         assert sticker.subtitle.startswith(card.face)
-        red = card.face[0] in "♥♦"
+        red = card.face[:1] in ("♥", "♦")
         assert (sticker.accent is not None) == red, sticker
+    seal = stickers[-1]  # 逐鹿天下's 玉玺: no suit or rank to print (rules 003)
+    assert (seal.title, seal.subtitle, seal.accent) == ("玉玺", "#213  Imperial Seal", None)
 
 
 # The general each printed number names, for good: generals.toml may grow
@@ -131,9 +133,9 @@ def test_the_command_writes_every_kind_by_default(tmp_path: Path) -> None:
     code, text = labels("-o", str(out))
     assert code == 0
     assert text == (
-        f"wrote {out}: 160 cards, 25 generals, 11 roles, 10 seats, 5 actions on 11 A4 pages\n"
+        f"wrote {out}: 213 cards, 25 generals, 11 roles, 10 seats, 5 actions on 14 A4 pages\n"
     )
-    assert len(pdfium.PdfDocument(out)) == 11
+    assert len(pdfium.PdfDocument(out)) == 14
 
 
 def test_the_command_takes_a_subset_and_a_paper(tmp_path: Path) -> None:

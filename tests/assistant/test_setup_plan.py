@@ -285,41 +285,41 @@ def test_start_one_v_one_three_generals_a_seat(store: Store) -> None:
 
 
 def test_a_plan_the_engine_refuses_leaves_session_and_store_untouched(store: Store) -> None:
-    """Hegemony: the two generals of a seat must share a kingdom (the plan does not check)."""
-    plan = TablePlan("hegemony", 3)
-    pairs = [("caocao", "liubei"), ("sunquan", "ganning"), ("huatuo", "lvbu")]
-    for seat, pair in enumerate(pairs, start=1):
-        for key in pair:
-            assert plan.pick(seat, key) is None
+    """A variant the table size does not have (the plan keeps what it is given; the
+    engine refuses it). 国战's generals of two kingdoms are no longer a refusal: they
+    make a careerist (rules 003 line 426)."""
+    keys = ["caocao", "liubei", "sunquan", "huatuo", "lvbu"]
+    plan = TablePlan("identity", 5, 1, {n: [k] for n, k in enumerate(keys, 1)})
+    plan.variant = "two_renegades"  # 6 and 8 players only
     assert plan.problems() == []
     session = TableSession(store)
     before = store.games()
     with speaking(SOURCE):  # the engine's reason as the source words it
         reply = plan.start(session)
     assert not reply.ok and reply.move is None
-    assert "\n" not in reply.message and "kingdom" in reply.message
+    assert "\n" not in reply.message and "two_renegades" in reply.message
     assert session.moves == () and session.game_id is None
     assert not session.state.mode
     assert store.games() == before == []
     # Mended, the same plan starts on the same session.
-    assert plan.pick(1, "simayi") is None  # replaces 刘备 (shu) with 司马懿 (wei)
-    assert plan.generals[1] == ["caocao", "simayi"]
+    plan.variant = ""
     assert plan.start(session).ok
-    assert len(session.moves) == 1 + len(pairs)
+    assert len(session.moves) == 2 + len(keys)  # setup, the lord's role, the generals
     assert [g.id for g in store.games()] == [session.game_id]
 
 
 def test_a_plan_chooses_the_variants_its_table_size_allows() -> None:
-    """变体: identity at 8 may be standard, 双内奸 or 国际版 (001); at 5 only standard."""
+    """变体: identity at 8 may be standard, 双内奸 or 国际版 (001), or 群雄演义 (003); at
+    5, standard or 群雄演义."""
     keys = [g.key for g in standard_catalogue().generals]
     plan = TablePlan("identity", 8, 1, {n: [keys[n - 1]] for n in range(1, 9)})
-    assert plan.variants() == ("", "two_renegades", "international")
+    assert plan.variants() == ("", "two_renegades", "international", "qunxiong")
     assert plan.next_variant() == "two_renegades"
     assert plan.next_variant() == "international"
     assert "平民1" in roles_text(plan.choice, plan.players, plan.variant)
     assert plan.commands()[0].text == "setup identity 8 variant=international"
-    plan.set_mode("identity", 5)  # no variant at 5: back to the standard game
-    assert plan.variant == "" and plan.variants() == ("",)
+    plan.set_mode("identity", 5)  # no 国际版 at 5: back to the standard game
+    assert plan.variant == "" and plan.variants() == ("", "qunxiong")
     assert plan.commands()[0].text == "setup identity 5"
 
 

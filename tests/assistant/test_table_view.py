@@ -44,6 +44,7 @@ MODE_ROLE_NAMES = {
         Role.REBEL: "冷色前锋",
     },
     "1v1": {Role.LORD: "先手", Role.RENEGADE: "后手"},
+    "new1v1": {Role.RENEGADE: "先手", Role.LORD: "后手"},
 }
 KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 PHASES = {

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.cards import Subtype
+from engine.cards import Card, Subtype, suit_word
 from engine.catalogue import standard_catalogue
 
 DATA = Path(__file__).parent.parent / "data"
@@ -50,22 +50,30 @@ def reference_deck() -> list[tuple[str, str, int, str, str]]:
     return cards
 
 
-def test_exactly_160_cards_with_ids_1_to_160() -> None:
-    cards = standard_catalogue().cards
-    assert [c.id for c in cards] == list(range(1, 161))
+BASE_PACKAGES = {"standard", "ex", "maneuvering"}
+
+
+def base_cards() -> list[Card]:
+    """The 160 cards of the base game (the packages after it are checked below)."""
+    return [c for c in standard_catalogue().cards if c.package.value in BASE_PACKAGES]
+
+
+def test_exactly_160_base_cards_with_ids_1_to_160() -> None:
+    assert [c.id for c in base_cards()] == list(range(1, 161))
+    assert [c.id for c in standard_catalogue().cards][:160] == list(range(1, 161))
 
 
 def test_every_card_matches_the_reference_deck() -> None:
     reference = reference_deck()
     assert len(reference) == 160
-    ours = Counter((c.name, c.suit.value, c.rank) for c in standard_catalogue().cards)
+    ours = Counter((c.name, suit_word(c), c.rank) for c in base_cards())
     theirs = Counter((name, suit, rank) for name, suit, rank, _, _ in reference)
     assert ours == theirs
 
 
 def test_totals_per_name_type_and_package() -> None:
     reference = reference_deck()
-    cards = standard_catalogue().cards
+    cards = base_cards()
     assert Counter(c.name for c in cards) == Counter(r[0] for r in reference)
     assert Counter(c.package.value for c in cards) == Counter(r[4] for r in reference)
     assert Counter(c.package.value for c in cards) == {"standard": 104, "ex": 4, "maneuvering": 52}
@@ -92,9 +100,7 @@ def test_totals_per_name_type_and_package() -> None:
 
 
 def test_per_card_package_matches_reference_order_free() -> None:
-    ours = Counter(
-        (c.name, c.suit.value, c.rank, c.package.value) for c in standard_catalogue().cards
-    )
+    ours = Counter((c.name, suit_word(c), c.rank, c.package.value) for c in base_cards())
     theirs = Counter((n, s, r, p) for n, s, r, _, p in reference_deck())
     assert ours == theirs
 
@@ -132,16 +138,23 @@ def test_elements_and_distance_limits() -> None:
     assert {k for k, v in kinds.items() if v.recastable} == {"iron_chain"}
 
 
-# The ids are printed on stickers: this digest of (id, kind, suit, rank)
-# changes if anyone reorders, renumbers or edits a card. If you add cards
-# (new ids after 160), update the digest; never change an existing row.
-FROZEN_IDS_DIGEST = "bf71d6c02e3f0a775aa2310e370ee553ea614238bcb8e0de9ca02b773e0905de"
+# The ids are printed on stickers: these digests of (id, kind, suit, rank), one
+# per range of ids, change if anyone reorders, renumbers or edits a card. A new
+# package adds its own range and digest; never change an existing row.
+FROZEN_IDS_DIGESTS = {
+    (1, 160): "bf71d6c02e3f0a775aa2310e370ee553ea614238bcb8e0de9ca02b773e0905de",
+    (161, 212): "e95ab75a3533b768cf9e3635e1de04ffd16acd805608ff25aa0c2f9e9b685bd1",
+    (213, 213): "e36179ac5b33400adce0b84b0dbfc50f1e722bf432a31228cc5e1a517a003375",
+}
 
 
 def test_sticker_ids_never_change() -> None:
-    rows = "\n".join(f"{c.id},{c.key},{c.suit.value},{c.rank}" for c in standard_catalogue().cards)
-    digest = hashlib.sha256(rows.encode()).hexdigest()
-    assert digest == FROZEN_IDS_DIGEST
+    cards = standard_catalogue().cards
+    for (first, last), frozen in FROZEN_IDS_DIGESTS.items():
+        rows = "\n".join(
+            f"{c.id},{c.key},{suit_word(c)},{c.rank}" for c in cards if first <= c.id <= last
+        )
+        assert hashlib.sha256(rows.encode()).hexdigest() == frozen, (first, last)
     cat = standard_catalogue()
     # A few landmarks, readable by a person checking a printed sheet.
     assert (cat.card(1).name, cat.card(1).face) == ("杀", "♠7")
@@ -217,3 +230,38 @@ def test_tracked_skill_effects(general: str, skill: str, phrase: str) -> None:
     g = standard_catalogue().general(general)
     (s,) = [s for s in g.skills if s.name == skill]
     assert phrase in [str(describe_effect(e)) for e in s.effects]
+
+
+def new1v1_reference() -> list[tuple[str, str, int, str]]:
+    """(name, suit, rank, type) for every card of new1v1_deck_reference.md."""
+    text = (DATA / "new1v1_deck_reference.md").read_text(encoding="utf-8")
+    cards = []
+    for line in text.splitlines():
+        if not line.startswith("| ") or line.startswith(("| card", "| ---")):
+            continue
+        name_cell, type_cell, copies_cell = (c.strip() for c in line.strip("|").split("|"))
+        name = re.findall(r"[\u4e00-\u9fff]+", name_cell)[0]
+        count = int(name_cell.split(",")[1])
+        copies = re.findall(r"([♠♥♣♦])(10|[2-9AJQK])", copies_cell)
+        assert len(copies) == count, name
+        for suit, rank in copies:
+            cards.append((name, SUITS[suit], RANKS.get(rank) or int(rank), type_cell))
+    return cards
+
+
+def test_the_new_1v1_deck_matches_its_reference() -> None:
+    """Ids 161-212: the 52 cards of the new 1v1 deck (rules 001, 新1V1模式), package new1v1."""
+    cards = [c for c in standard_catalogue().cards if 161 <= c.id <= 212]
+    assert {c.package.value for c in cards} == {"new1v1"}
+    reference = new1v1_reference()
+    assert len(reference) == len(cards) == 52
+    assert Counter((c.name, suit_word(c), c.rank) for c in cards) == Counter(
+        (n, s, r) for n, s, r, _ in reference
+    )
+    types = {"weapon": "equipment", "armour": "equipment", "delayed trick": "delayed_trick"}
+    assert Counter(c.kind.type.value for c in cards) == Counter(
+        types.get(t, t) for _, _, _, t in reference
+    )
+    assert not [
+        c for c in cards if c.kind.subtype in (Subtype.DEFENSIVE_HORSE, Subtype.OFFENSIVE_HORSE)
+    ]

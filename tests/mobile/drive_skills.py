@@ -27,6 +27,7 @@ configure_kivy(width=1280, height=800)
 
 
 from assistant.i18n import _  # noqa: E402
+from engine.cards import Colour  # noqa: E402
 from engine.catalogue import standard_catalogue  # noqa: E402
 from tests.mobile.drive_table import (  # noqa: E402
     GENERALS,
@@ -41,7 +42,7 @@ from vision.payload import CardTag, encode  # noqa: E402
 
 # A red card that is not a 杀: only 武圣 makes it one.
 RED_CARD = next(
-    c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour.value == "red"
+    c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour is Colour.RED
 )
 
 

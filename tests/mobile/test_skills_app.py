@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from assistant.store import Store
+from engine.cards import Colour
 from engine.catalogue import standard_catalogue
 from engine.record import replay
 from tests.mobile.app_run import run_driver
@@ -18,7 +19,7 @@ DRIVER = Path(__file__).with_name("drive_skills.py")
 REPO = Path(__file__).resolve().parents[2]
 # The driver's red card that is not a 杀 (only 武圣 makes it one).
 RED_CARD = next(
-    c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour.value == "red"
+    c.id for c in standard_catalogue().cards if c.key == "shan" and c.colour is Colour.RED
 )
 
 

@@ -171,10 +171,11 @@ def test_the_journal_is_what_the_table_did(run: tuple[dict[str, Any], Game, Path
 def test_the_setup_screen_offers_the_variants_of_a_table_size(
     run: tuple[dict[str, Any], Game, Path],
 ) -> None:
-    """变体 at 8 players: 标准, 双内奸, 国际版 (with its 平民); none at 5."""
+    """变体 at 8 players: 标准, 双内奸, 国际版 (with its 平民), then 群雄演义; at 5, the
+    standard game chosen (群雄演义 the only other)."""
     report = run[0]
     variants = report["variants"]
     assert variants["shown"] == [variant_name(v) for v in ("", "two_renegades", "international")]
     assert variants["shown"][1] == "双内奸"
     assert role_name(Role.CIVILIAN) in variants["roles"]
-    assert variants["after"] == [False, ""]
+    assert variants["after"] == [True, ""]

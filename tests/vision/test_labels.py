@@ -123,7 +123,7 @@ def test_everything_printed_stays_inside_the_printable_page(paper: str) -> None:
 
 
 def test_every_sticker_scans_back_from_its_place(sheets: Sheets) -> None:
-    assert len(sheets.pages) == sheets_needed(len(sheets.stickers)) == 11
+    assert len(sheets.pages) == sheets_needed(len(sheets.stickers)) == 14
     read: Counter[str] = Counter()
     for page, slot, sticker in sheets.slots():
         found = decode_texts(sticker_crop(sheets, page, slot))
@@ -134,7 +134,7 @@ def test_every_sticker_scans_back_from_its_place(sheets: Sheets) -> None:
         read.update(found)
     assert read == Counter(sticker.payload for sticker in sheets.stickers)
     # Every payload once, except the role cards a 10-player table holds several of.
-    assert len(read) == 160 + 25 + 5 + 10 + 5  # role numbers 1-5 (5: 平民)
+    assert len(read) == 213 + 25 + 5 + 10 + 5  # role numbers 1-5 (5: 平民)
     assert read["SG1R3H"] == 4  # four rebels
 
 

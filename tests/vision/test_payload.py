@@ -32,7 +32,7 @@ from vision.payload import (
 
 # Written out here rather than taken from the module: the grammar is printed
 # on stickers, so a change to any of these in the module must fail a test.
-CARDS = range(1, 161)
+CARDS = range(1, 214)
 GENERALS = range(1, 1000)
 ROLES = range(1, 10)
 SEATS = range(1, 11)
@@ -131,8 +131,8 @@ def test_check_character_refuses_characters_outside_the_alphabet() -> None:
 # --- every valid payload ---------------------------------------------------
 
 
-def test_there_are_1183_distinct_payloads() -> None:
-    assert len(ALL_TAGS) == 160 + 999 + 9 + 10 + 5
+def test_there_are_1236_distinct_payloads() -> None:
+    assert len(ALL_TAGS) == 213 + 999 + 9 + 10 + 5
     assert len(set(ALL_PAYLOADS)) == len(ALL_PAYLOADS)
 
 
@@ -232,8 +232,8 @@ BAD_PAYLOADS: list[tuple[str, object, Fault, str]] = [
     ("zero-for-o", signed("SG1A0K"), Fault.NOT_LETTERS, "must be 2 letters, found '0K'"),
     ("wrong-check", "SG1C042H", Fault.BAD_CHECK, "'H' does not match 'G' computed over"),
     ("swapped-digits", "SG1C024G", Fault.BAD_CHECK, "over 'SG1C024'"),
-    ("card-161", signed("SG1C161"), Fault.OUT_OF_RANGE, "card id 161 is out of range 001-160"),
-    ("card-000", signed("SG1C000"), Fault.OUT_OF_RANGE, "card id 000 is out of range 001-160"),
+    ("card-214", signed("SG1C214"), Fault.OUT_OF_RANGE, "card id 214 is out of range 001-213"),
+    ("card-000", signed("SG1C000"), Fault.OUT_OF_RANGE, "card id 000 is out of range 001-213"),
     ("general-000", signed("SG1G000"), Fault.OUT_OF_RANGE, "general number 000 is out of range"),
     ("role-0", signed("SG1R0"), Fault.OUT_OF_RANGE, "role card number 0 is out of range 1-9"),
     ("seat-00", signed("SG1S00"), Fault.OUT_OF_RANGE, "seat 00 is out of range 01-10"),
@@ -399,8 +399,8 @@ def test_parse_of_non_text_raises_payload_error(value: object) -> None:
 @pytest.mark.parametrize(
     ("make", "reason"),
     [
-        (lambda: CardTag(0), "card id 000 is out of range 001-160"),
-        (lambda: CardTag(161), "card id 161 is out of range 001-160"),
+        (lambda: CardTag(0), "card id 000 is out of range 001-213"),
+        (lambda: CardTag(214), "card id 214 is out of range 001-213"),
         (lambda: GeneralTag(1000), "general number 1000 is out of range 001-999"),
         (lambda: RoleTag(10), "role card number 10 is out of range 1-9"),
         (lambda: SeatTag(-1), "seat -1 is out of range 01-10"),

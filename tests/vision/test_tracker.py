@@ -258,7 +258,7 @@ def test_other_qr_codes_are_ignored_and_counted() -> None:
     junk = [
         "https://example.com/menu",
         "SG1C042X",  # misprinted: wrong check character
-        "SG1C1612",  # card 161 is not in the catalogue
+        "SG1C2148",  # card 214 is not in the catalogue
         "sg1c042g",
     ]
     feed.frames(10, *(read(text, 50 * i) for i, text in enumerate(junk)))

@@ -1,0 +1,105 @@
+"""Drives the real app's setup screen through every mode, one table after the other.
+
+    python tests/mobile/drive_modes.py OUT_DIR     (under Xvfb, SGS_TABLE_DB set)
+
+Inside the app's own process and window: for each mode button of the setup
+screen (``engine.modes.MODES``, in order), it taps the mode, sets the
+smallest and the largest table the mode allows (noting what the screen
+keeps), seats the smallest table's generals (each found by searching its
+name and tapped; a lord chosen where the mode has one), taps start and
+waits for the table screen; then goes back to the setup screen for the next
+mode. ``OUT_DIR/report.json`` holds, per mode, the players the screen
+accepted, the problems line before the generals, and the game the session
+started (its moves and id).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from mobile.app import configure_kivy  # noqa: E402
+
+configure_kivy(width=1280, height=800)
+
+from assistant.i18n import general_name  # noqa: E402
+from engine.catalogue import standard_catalogue  # noqa: E402
+from engine.modes import MODES  # noqa: E402
+from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
+
+
+def generals_for(players: int, per_seat: int) -> list[list[str]]:
+    """Each seat's generals: distinct, and a seat's of one kingdom where the 25 standard
+    generals allow it (国战 wants it), else any distinct ones (新1V1's six)."""
+    by_kingdom: dict[str, list[str]] = {}
+    for g in standard_catalogue().generals:
+        by_kingdom.setdefault(g.kingdom.value, []).append(g.key)
+    seats = [
+        keys[i : i + per_seat]
+        for keys in by_kingdom.values()
+        for i in range(0, len(keys) - per_seat + 1, per_seat)
+    ]
+    if len(seats) < players:
+        pool = [g.key for g in standard_catalogue().generals]
+        seats = [pool[i : i + per_seat] for i in range(0, per_seat * players, per_seat)]
+    return seats[:players]
+
+
+class ModesDriver(Driver):
+    """drive_table's driver with another script: a table of every mode in turn."""
+
+    def pick(self, setup: Any, seat: int, keys: Sequence[str]) -> Step:
+        for key in keys:
+            setup.select_seat(seat)
+            name = general_name(standard_catalogue().general(key))
+            setup.search(name)
+            yield 0.05
+            found = [b for b in setup.result_buttons() if b.general_key == key]
+            if not found:
+                raise Failed(f"searching {name} did not offer {key}")
+            tap(found[0])
+            yield 0.03
+
+    def script(self) -> Step:
+        yield 0.5
+        self.report["modes"] = {}
+        for key, mode in MODES.items():
+            yield from self.go("setup")
+            setup = self.manager.get_screen("setup")
+            buttons = [b for b in setup.mode_buttons() if b.mode_key == key]
+            if not buttons:
+                raise Failed(f"no button for the mode {key}")
+            tap(buttons[0])
+            yield 0.05
+            seen: dict[str, Any] = {"button": buttons[0].text, "chosen": setup.plan.mode}
+            setup.set_players(mode.max_players)
+            seen["max"] = setup.plan.players
+            setup.set_players(mode.max_players + 1)  # refused: stays at the largest
+            seen["above"] = setup.plan.players
+            setup.set_players(mode.min_players)
+            seen["min"] = setup.plan.players
+            yield 0.05
+            seen["problems"] = setup.plan.problems()
+            for seat, keys in enumerate(generals_for(mode.min_players, mode.generals_per_seat), 1):
+                yield from self.pick(setup, seat, keys)
+            if setup.plan.choice.lord_chosen:
+                setup.select_seat(1)
+                setup.make_lord()
+            yield 0.05
+            seen["problems_after"] = setup.plan.problems()
+            tap(setup.start_button)
+            yield from self.until(f"{key} table", lambda: self.manager.current == "table")
+            session = self.controller.session
+            seen["moves"] = [str(m) for m in session.moves]
+            seen["game_id"] = session.game_id
+            self.report["modes"][key] = seen
+            yield 0.2
+
+
+if __name__ == "__main__":
+    sys.exit(main(ModesDriver))
