@@ -32,6 +32,7 @@ WANTED = [
     ("2v2", "2v2", 4, 404),
     ("3v3", "3v3", 6, 505),
     ("hegemony", "hegemony", 5, 606),
+    ("doudizhu", "doudizhu", 3, 711),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international"}

@@ -594,6 +594,13 @@ class Player:
             spent = self.spend(state, seat, 2, equipment=True, keep=(s.weapon,))
             if spent is not None:
                 yield (Skill(seat, key, spent[0], (), spent[1]),)
+        elif key == "feiyang":
+            # 飞扬 (斗地主): two cards for a delayed trick of his judgement zone.
+            spent = self.spend(state, seat, 2, equipment=True)
+            if spent is not None:
+                judged = [d.card for d in s.judgement]
+                named = (rng.choice(judged),) if len(judged) > 1 else ()
+                yield (Skill(seat, key, spent[0] + named, (), spent[1]),)
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]

@@ -26,7 +26,15 @@ from engine.derived import (
     owned_keys,
     sha_uses_left,
 )
-from engine.effects import AsCard, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
+from engine.effects import (
+    AsCard,
+    DrawEvent,
+    DrawOn,
+    DrawPhase,
+    ReplaceDraw,
+    SkipCondition,
+    SkipDiscard,
+)
 from engine.frames import (
     Ask,
     CardUse,
@@ -270,6 +278,8 @@ _RESULTS = {
     "warm": say("the warm side wins"),
     "cold": say("the cold side wins"),
     "careerist": say("the careerist wins"),
+    "landlord": say("the landlord wins"),
+    "farmers": say("the farmers win"),
 }
 
 
@@ -358,7 +368,8 @@ def _general(ctx: Ctx, m: Move) -> None:
     hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
     s = evolve(s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value)
     max_hp = ctx.mode.max_hp(t, s, tuple(generals))
-    t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp))
+    extra = ctx.mode.mode_skills(t, s)
+    t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp, extra_skills=extra))
 
 
 def _role(ctx: Ctx, m: Move) -> None:
@@ -609,9 +620,21 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
         counts = _draw_counts(ctx, seat)
         if counts and counts != (0,):
             push(t, Expect("draw", seat, _DRAW_YOUR_CARDS, counts=counts))
+    elif phase is Phase.START:
+        _turn_start_draw(t, seat)
     point = _PHASE_POINTS[phase]
     if may_open(t, point, seat):  # the phase's own window goes first (洛神, 观星, 闭月 ...)
         push(t, Occasion(point, seat))
+
+
+def _turn_start_draw(t: Table, seat: int) -> None:
+    """Compulsory draws at the start of the turn (斗地主's 跋扈: 回合開始階段你額外摸一張牌)."""
+    for skill, effect in effects_of(t.seats[seat - 1]):
+        if skill.compulsory and isinstance(effect, DrawOn) and effect.event is DrawEvent.TURN_START:
+            reason = say_n(
+                "{skill}: draw {n} card", "{skill}: draw {n} cards", effect.count, skill=skill
+            )
+            push(t, Expect("draw", seat, reason, counts=(effect.count,)))
 
 
 def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:

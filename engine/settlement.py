@@ -720,6 +720,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
         replace_top(t, evolve(f, step=2))
+        for seat, key in reversed(effects.rewards):  # the first listed settles first
+            push(t, SkillUse(seat, key))
         return
     winner = mode.winner(t)
     if isinstance(winner, NeedRole):

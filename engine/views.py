@@ -17,6 +17,7 @@ from engine.frames import (
     SkillUse,
     Window,
 )
+from engine.modes import mode_named
 from engine.registry import rule_source
 from engine.state import GameState, Phase
 from engine.text import Text, listing, say
@@ -251,4 +252,11 @@ def summary(state: GameState) -> dict[str, object]:
         "to_act": list(to_act(state)),
         "winner": state.winner,
         "over": state.turn.phase is Phase.OVER,
+        "mode_facts": _mode_facts(state),
     }
+
+
+def _mode_facts(state: GameState) -> dict[str, object]:
+    """The mode's own facts (Mode.facts): 新1V1's generals left, the 玉玺 holder ..."""
+    mode = mode_named(state.mode)
+    return mode.facts(state) if mode is not None else {}

@@ -111,6 +111,8 @@ _MODE_ROLE_NAMES: Final = {
         Role.REBEL: N_("cold vanguard"),
     },
     "1v1": {Role.LORD: N_("first player"), Role.RENEGADE: N_("second player")},
+    # TRANSLATORS: 斗地主's landlord (地主), the role; English: "landlord"
+    "doudizhu": {Role.LORD: N_("landlord (role)"), Role.REBEL: N_("farmer")},
 }
 
 _PHASE_NAMES: Final = {
@@ -137,6 +139,7 @@ _MODE_NAMES: Final = {
     "2v2": N_("2v2"),
     "3v3": N_("3v3"),
     "hegemony": N_("hegemony"),
+    "doudizhu": N_("landlord"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

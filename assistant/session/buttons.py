@@ -211,6 +211,10 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
 
 # The words a seat may choose (反间: a suit), as the buttons name them.
 _WORDS: dict[str, Callable[[], str]] = {
+    # TRANSLATORS: a button: 斗地主's surviving farmer recovers 1 HP (his reward)
+    "recover": lambda: _("Recover 1 HP"),
+    # TRANSLATORS: a button: 斗地主's surviving farmer draws two cards (his reward)
+    "draw": lambda: _("Draw two cards"),
     "spade": lambda: _("♠ Spades"),
     "heart": lambda: _("♥ Hearts"),
     "club": lambda: _("♣ Clubs"),

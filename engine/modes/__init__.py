@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from engine.modes.base import DeathEffects, Mode, NeedRole
+from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
 
 MODES: dict[str, Mode] = {
-    m.name: m for m in (Identity(), OneVsOne(), TwoVsTwo(), ThreeVsThree(), Hegemony())
+    m.name: m for m in (Identity(), OneVsOne(), TwoVsTwo(), ThreeVsThree(), Hegemony(), Doudizhu())
 }
 
 

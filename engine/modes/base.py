@@ -20,6 +20,9 @@ class DeathEffects:
 
     draws: tuple[tuple[int, int], ...] = ()
     discard_all: tuple[int, ...] = ()
+    # (seat, rule key): a reward the seat settles by that rule (a choice it makes:
+    # 斗地主's surviving farmer recovers 1 HP or draws two cards)
+    rewards: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,11 @@ class Mode:
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
 
+    def mode_skills(self, state: PublicState, seat: Seat) -> tuple[str, ...]:
+        """Skills the mode gives the seat besides its generals' (keys of
+        ``engine/data/mode_skills.toml``), from its ``general`` move on."""
+        return ()
+
     def first_seat(self, state: PublicState) -> int:
         return 1
 
@@ -135,3 +143,8 @@ class Mode:
     def sides(self) -> tuple[str, ...]:
         """The names a winner may have (for ``end`` moves and records)."""
         return ()
+
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """The mode's own facts for ``sgs-table state --json`` (engine.views.summary):
+        plain JSON values keyed by words that stay the same in every language."""
+        return {}
