@@ -33,6 +33,7 @@ WANTED = [
     ("3v3", "3v3", 6, 505),
     ("hegemony", "hegemony", 5, 606),
     ("doudizhu", "doudizhu", 3, 711),
+    ("zhongdan-8", "zhongdan", 8, 823),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international"}

@@ -159,9 +159,9 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
     lines = [f"setup {mode} {players}" + (f" variant={variant}" if variant else "")]
     state = apply(GameState(), Move.parse(lines[0]))
     lord: int | None = None
-    if m.roles_hidden and m.role_table(players, variant)[Role.LORD]:
+    if m.roles_hidden and m.role_table(players, variant)[m.shown_role]:
         lord = 1 if rng.random() < 0.5 else rng.randint(1, players)
-        lines.append(f"role {lord} lord")
+        lines.append(f"role {lord} {m.shown_role.value}")  # 忠胆英杰: a loyalist
     hidden = face_down(m)
     pool = list(_CATALOGUE.generals)
     rng.shuffle(pool)
@@ -627,6 +627,11 @@ class Player:
                 yield (RoleReveal(seat, role.value),)
             for r in Role:
                 yield (RoleReveal(seat, r.value),)
+        elif what == "reveal_hidden":
+            # 忠胆英杰: the hidden lord shows himself (any seat may be asked).
+            for other, role in self.roles.items():
+                if role.value in top.options and state.seat(other).role is None:
+                    yield (RoleReveal(other, role.value),)
         elif what in ("discard_one", "take_one"):
             yield from self.one_card_of(state, top)
         elif what == "take_shown":

@@ -398,8 +398,19 @@ def _role(ctx: Ctx, m: Move) -> None:
             )
             ctx.refuse(reason)
     top = t.stack[-1] if t.stack else None
-    waiting = isinstance(top, Expect) and top.what == "role" and top.seat == m.seat
-    if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
+    waiting = isinstance(top, Expect) and (
+        (top.what == "role" and top.seat == m.seat)
+        or (top.what == "reveal_hidden" and role.value in top.options)
+    )
+    # 忠胆英杰: the loyalist who takes the lord's place is shown at setup.
+    shown = role is ctx.mode.shown_role is not Role.LORD and t.turn.phase is Phase.SETUP
+    if (
+        role is not Role.LORD
+        and not shown
+        and t.turn.phase is not Phase.OVER
+        and s.alive
+        and not waiting
+    ):
         ctx.refuse(
             say("seat {seat}'s role stays hidden until death or the end of the game", seat=m.seat)
         )
@@ -407,11 +418,21 @@ def _role(ctx: Ctx, m: Move) -> None:
     s = evolve(s, role=role)
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
         s = evolve(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
+    if shown and s.mark(SHOWN) == 0:
+        s = evolve(s, marks=(*s.marks, (SHOWN, 1)))
+        if s.generals:  # the generals came first: the shown role's bonus now
+            generals = tuple(standard_catalogue().general(g) for g in s.generals)
+            max_hp = ctx.mode.max_hp(t, s, generals)
+            s = evolve(s, max_hp=max_hp, hp=max_hp)
     t.set_seat(s)
     if waiting:
         t.stack.pop()
     if t.turn.phase is Phase.OVER:
         return
+
+
+# Seat.marks: the seat whose role was shown at setup in the lord's place (忠胆英杰).
+SHOWN = "shown"
 
 
 def _reveal(ctx: Ctx, m: Move) -> None:
@@ -440,8 +461,14 @@ def _deal(ctx: Ctx, m: Move) -> None:
     missing = [s.seat for s in t.seats if not s.generals]
     if missing:
         ctx.refuse(say("seat {seat} has no general yet", seat=missing[0]))
-    if ctx.mode.roles_hidden and not any(s.role is Role.LORD for s in t.seats):
-        ctx.refuse(say("the lord reveals the role first (role N lord)"))
+    shown = ctx.mode.shown_role
+    if ctx.mode.roles_hidden and not any(s.role is shown for s in t.seats):
+        if shown is Role.LORD:
+            ctx.refuse(say("the lord reveals the role first (role N lord)"))
+        else:
+            ctx.refuse(
+                say("the {role} reveals the role first (role N {key})", role=shown, key=shown.value)
+            )
     if not all(s.hand_count == 0 for s in t.seats):
         ctx.refuse(say("the starting hands were dealt already"))
     for s in t.seats:

@@ -702,6 +702,10 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     s = t.seat(f.seat)
     if f.step == 0:
         replace_top(t, evolve(f, step=1))
+        hidden = mode.reveal_after_death(t, f.seat)
+        if hidden is not None:
+            reason = say("seat {seat} dies: the {role} reveals the role", seat=f.seat, role=hidden)
+            push(t, Expect("reveal_hidden", f.seat, reason, options=(hidden.value,)))
         if mode.roles_hidden and s.role is None:
             push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return

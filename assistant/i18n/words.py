@@ -140,6 +140,7 @@ _MODE_NAMES: Final = {
     "3v3": N_("3v3"),
     "hegemony": N_("hegemony"),
     "doudizhu": N_("landlord"),
+    "zhongdan": N_("loyal hero"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

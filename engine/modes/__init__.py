@@ -7,9 +7,19 @@ from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
+from engine.modes.zhongdan import Zhongdan
 
 MODES: dict[str, Mode] = {
-    m.name: m for m in (Identity(), OneVsOne(), TwoVsTwo(), ThreeVsThree(), Hegemony(), Doudizhu())
+    m.name: m
+    for m in (
+        Identity(),
+        OneVsOne(),
+        TwoVsTwo(),
+        ThreeVsThree(),
+        Hegemony(),
+        Doudizhu(),
+        Zhongdan(),
+    )
 }
 
 

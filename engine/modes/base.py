@@ -41,6 +41,9 @@ class Mode:
     max_players: int = 10
     starting_hand: int = 4
     variants: tuple[str, ...] = ("",)
+    # The role shown at setup (``role N ...`` before the generals) in a mode with
+    # hidden roles: identity's lord; 忠胆英杰's loyalist, who takes the lord's place.
+    shown_role: Role = Role.LORD
     generals_per_seat: int = 1
     same_kingdom_generals: bool = False
     # The generals after the first wait face down for their turn to come on (1v1):
@@ -125,6 +128,11 @@ class Mode:
     def replacement(self, state: PublicState, dead: int) -> bool:
         """Whether the dead seat plays on with its next general (1v1)."""
         return False
+
+    def reveal_after_death(self, state: PublicState, dead: int) -> Role | None:
+        """A hidden role some living seat must now reveal, before the death's rewards
+        (忠胆英杰: the lord, when the shown loyalist dies); None when none must."""
+        return None
 
     def winner(self, state: PublicState) -> str | NeedRole | None:
         """The winning side when the game is decided, else None."""
