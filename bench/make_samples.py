@@ -34,6 +34,7 @@ WANTED = [
     ("hegemony", "hegemony", 5, 606),
     ("doudizhu", "doudizhu", 3, 711),
     ("zhongdan-8", "zhongdan", 8, 823),
+    ("zhuhou-5", "zhuhou", 5, 905),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international"}

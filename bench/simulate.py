@@ -163,7 +163,7 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
         lord = 1 if rng.random() < 0.5 else rng.randint(1, players)
         lines.append(f"role {lord} {m.shown_role.value}")  # 忠胆英杰: a loyalist
     hidden = face_down(m)
-    pool = list(_CATALOGUE.generals)
+    pool = [g for g in _CATALOGUE.generals if g.key not in m.banned_generals]
     rng.shuffle(pool)
     for seat in range(1, players + 1):
         chosen = _pick_generals(rng, m, pool, lord_first=seat == lord)

@@ -280,6 +280,8 @@ _RESULTS = {
     "careerist": say("the careerist wins"),
     "landlord": say("the landlord wins"),
     "farmers": say("the farmers win"),
+    "coalition": say("the coalition wins"),
+    "dongzhuo": say("Dong Zhuo's side wins"),
 }
 
 
@@ -360,6 +362,9 @@ def _general(ctx: Ctx, m: Move) -> None:
         )
     if ctx.mode.same_kingdom_generals and len({g.kingdom for g in generals}) != 1:
         ctx.refuse(say("both generals must be of the same kingdom"))
+    for g in generals:
+        if g.key in ctx.mode.banned_generals:
+            ctx.refuse(say("{mode} bans {general}", mode=ctx.mode, general=g))
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         if g.key in taken:
@@ -1779,7 +1784,9 @@ def _end(ctx: Ctx, m: Move) -> None:
     if t.turn.phase is Phase.OVER:
         if t.winner != m.winner:
             ctx.refuse(say("the game already ended: {result}", result=describe_winner(t.winner)))
-    elif not (isinstance(decided, str) and decided == m.winner):
+    elif not (isinstance(decided, str) and decided == m.winner) and not ctx.mode.may_concede(
+        t, m.winner
+    ):
         ctx.refuse(say("the game is not over by the rules yet; force the end if the table agrees"))
     t.winner = m.winner
     raise GameOver

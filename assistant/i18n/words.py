@@ -113,6 +113,11 @@ _MODE_ROLE_NAMES: Final = {
     "1v1": {Role.LORD: N_("first player"), Role.RENEGADE: N_("second player")},
     # TRANSLATORS: 斗地主's landlord (地主), the role; English: "landlord"
     "doudizhu": {Role.LORD: N_("landlord (role)"), Role.REBEL: N_("farmer")},
+    "zhuhou": {
+        Role.REBEL: N_("coalition player"),
+        Role.LORD: N_("level leader"),
+        Role.LOYALIST: N_("soldier"),
+    },
 }
 
 _PHASE_NAMES: Final = {
@@ -131,6 +136,8 @@ _VARIANT_NAMES: Final = {
     "": N_("standard"),
     "two_renegades": N_("two renegades"),
     "international": N_("international"),
+    # TRANSLATORS: 诸侯伐董's special level (特殊关卡): six AI seats, one the players' ally
+    "special": N_("special level"),
     "cold_first": N_("cold side first"),
 }
 _MODE_NAMES: Final = {
@@ -141,6 +148,7 @@ _MODE_NAMES: Final = {
     "hegemony": N_("hegemony"),
     "doudizhu": N_("landlord"),
     "zhongdan": N_("loyal hero"),
+    "zhuhou": N_("coalition against Dong Zhuo"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

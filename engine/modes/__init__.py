@@ -8,6 +8,7 @@ from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
 from engine.modes.zhongdan import Zhongdan
+from engine.modes.zhuhou import Zhuhou
 
 MODES: dict[str, Mode] = {
     m.name: m
@@ -19,6 +20,7 @@ MODES: dict[str, Mode] = {
         Hegemony(),
         Doudizhu(),
         Zhongdan(),
+        Zhuhou(),
     )
 }
 

@@ -44,6 +44,8 @@ class Mode:
     # The role shown at setup (``role N ...`` before the generals) in a mode with
     # hidden roles: identity's lord; 忠胆英杰's loyalist, who takes the lord's place.
     shown_role: Role = Role.LORD
+    # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
+    banned_generals: frozenset[str] = frozenset()
     generals_per_seat: int = 1
     same_kingdom_generals: bool = False
     # The generals after the first wait face down for their turn to come on (1v1):
@@ -127,6 +129,11 @@ class Mode:
 
     def replacement(self, state: PublicState, dead: int) -> bool:
         """Whether the dead seat plays on with its next general (1v1)."""
+        return False
+
+    def may_concede(self, state: PublicState, winner: str) -> bool:
+        """Whether the side losing may concede the game to ``winner`` now (诸侯伐董's
+        投降規則): an ``end`` move naming it is then accepted."""
         return False
 
     def reveal_after_death(self, state: PublicState, dead: int) -> Role | None:
