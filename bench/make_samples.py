@@ -35,6 +35,7 @@ WANTED = [
     ("doudizhu", "doudizhu", 3, 711),
     ("zhongdan-8", "zhongdan", 8, 823),
     ("zhuhou-5", "zhuhou", 5, 905),
+    ("xuezhan", "xuezhan", 4, 1212),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international"}

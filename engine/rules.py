@@ -619,6 +619,10 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
             number += 1
             continue
         break
+    s = t.seat(seat)
+    if not s.alive and ctx.mode.revives(t, seat):  # 血战到底: the general comes back
+        t.set_seat(evolve(s, alive=True, hp=s.max_hp, chained=False, flipped=False))
+        t.draw_unknown(seat, ctx.mode.starting_hand_of(t, seat))
     t.reset_turn(seat, number)
     if resume:
         t.set_turn(resume=resume)

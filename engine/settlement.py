@@ -651,6 +651,10 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
     if at_point(t, f, Point.AFTER_DAMAGE):
         return
     t.stack.pop()
+    scored = ctx.mode.damage_marks(t, f.target, f.amount, f.source)
+    if scored:  # 血战到底: a point to the source (造成傷害後,該武將得一分)
+        set_marks(t, scored)
+        check_victory(ctx)
     if f.card_kind == "lightning":  # a delayed trick's card has no use to settle it
         for c in f.cards:
             if t.where.get(c) == "processing":
@@ -723,6 +727,7 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             t.draw_unknown(seat, count)
         for seat in effects.discard_all:
             t.discard_hand_and_equipment(seat)
+        set_marks(t, effects.marks)
         replace_top(t, evolve(f, step=2))
         for seat, key in reversed(effects.rewards):  # the first listed settles first
             push(t, SkillUse(seat, key))
@@ -743,6 +748,14 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         t.winner = winner
         raise GameOver
     t.stack.pop()
+
+
+def set_marks(t: Table, marks: tuple[tuple[int, str, int], ...]) -> None:
+    """Set each (seat, mark, value) a mode asks for (0 removes the mark)."""
+    for seat, name, value in marks:
+        s = t.seat(seat)
+        kept = tuple((k, v) for k, v in s.marks if k != name)
+        t.set_seat(evolve(s, marks=(*kept, (name, value)) if value else kept))
 
 
 def _replace_general(t: Table, seat: int) -> None:

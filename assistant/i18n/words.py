@@ -149,6 +149,7 @@ _MODE_NAMES: Final = {
     "doudizhu": N_("landlord"),
     "zhongdan": N_("loyal hero"),
     "zhuhou": N_("coalition against Dong Zhuo"),
+    "xuezhan": N_("fight to the end"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

@@ -7,6 +7,7 @@ from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
+from engine.modes.xuezhan import Xuezhan
 from engine.modes.zhongdan import Zhongdan
 from engine.modes.zhuhou import Zhuhou
 
@@ -21,6 +22,7 @@ MODES: dict[str, Mode] = {
         Doudizhu(),
         Zhongdan(),
         Zhuhou(),
+        Xuezhan(),
     )
 }
 

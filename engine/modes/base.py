@@ -23,6 +23,8 @@ class DeathEffects:
     # (seat, rule key): a reward the seat settles by that rule (a choice it makes:
     # 斗地主's surviving farmer recovers 1 HP or draws two cards)
     rewards: tuple[tuple[int, str], ...] = ()
+    # (seat, mark, value): marks set (0: removed) after the death (血战到底's scores)
+    marks: tuple[tuple[int, str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +131,18 @@ class Mode:
 
     def replacement(self, state: PublicState, dead: int) -> bool:
         """Whether the dead seat plays on with its next general (1v1)."""
+        return False
+
+    def damage_marks(
+        self, state: PublicState, target: int, amount: int, source: int | None
+    ) -> tuple[tuple[int, str, int], ...]:
+        """Marks to set once a damage is dealt (血战到底: a point to the source), as
+        (seat, mark, value); victory is checked after them."""
+        return ()
+
+    def revives(self, state: PublicState, seat: int) -> bool:
+        """Whether a dead seat comes back to play its turn now (血战到底): ``next_seat``
+        names it, and it returns at full HP with a new starting hand."""
         return False
 
     def may_concede(self, state: PublicState, winner: str) -> bool:
