@@ -36,6 +36,7 @@ WANTED = [
     ("zhongdan-8", "zhongdan", 8, 823),
     ("zhuhou-5", "zhuhou", 5, 905),
     ("xuezhan", "xuezhan", 4, 1212),
+    ("jiange", "jiange", 8, 1313),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international"}

@@ -166,7 +166,8 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
     pool = [g for g in _CATALOGUE.generals if g.key not in m.banned_generals]
     rng.shuffle(pool)
     for seat in range(1, players + 1):
-        chosen = _pick_generals(rng, m, pool, lord_first=seat == lord)
+        fit = [g for g in pool if m.check_general(state, seat, (g,)) is None]  # 守卫剑阁's kingdoms
+        chosen = _pick_generals(rng, m, fit, lord_first=seat == lord)
         for g in chosen:
             pool.remove(g)
         names = ",".join(g.key for g in chosen)

@@ -365,6 +365,9 @@ def _general(ctx: Ctx, m: Move) -> None:
     for g in generals:
         if g.key in ctx.mode.banned_generals:
             ctx.refuse(say("{mode} bans {general}", mode=ctx.mode, general=g))
+    problem = ctx.mode.check_general(t, m.seat, tuple(generals))
+    if problem is not None:
+        ctx.refuse(problem)
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         if g.key in taken:

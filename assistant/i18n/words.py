@@ -150,6 +150,7 @@ _MODE_NAMES: Final = {
     "zhongdan": N_("loyal hero"),
     "zhuhou": N_("coalition against Dong Zhuo"),
     "xuezhan": N_("fight to the end"),
+    "jiange": N_("Jiange defence"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

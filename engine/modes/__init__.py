@@ -7,6 +7,7 @@ from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
+from engine.modes.jiange import Jiange
 from engine.modes.xuezhan import Xuezhan
 from engine.modes.zhongdan import Zhongdan
 from engine.modes.zhuhou import Zhuhou
@@ -23,6 +24,7 @@ MODES: dict[str, Mode] = {
         Zhongdan(),
         Zhuhou(),
         Xuezhan(),
+        Jiange(),
     )
 }
 

@@ -98,6 +98,13 @@ class Mode:
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
 
+    def check_general(
+        self, state: PublicState, seat: int, generals: tuple[General, ...]
+    ) -> Text | None:
+        """Why the seat cannot take these generals in this mode (守卫剑阁: only its
+        side's kingdom), or None."""
+        return None
+
     def mode_skills(self, state: PublicState, seat: Seat) -> tuple[str, ...]:
         """Skills the mode gives the seat besides its generals' (keys of
         ``engine/data/mode_skills.toml``), from its ``general`` move on."""
