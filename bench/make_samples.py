@@ -35,6 +35,11 @@ WANTED = [
     ("hegemony", "hegemony", 5, 606),
     ("new1v1", "new1v1", 2, 707),
     ("zhulu", "zhulu", 5, 808),
+    ("doudizhu", "doudizhu", 3, 711),
+    ("zhongdan-8", "zhongdan", 8, 823),
+    ("zhuhou-5", "zhuhou", 5, 905),
+    ("xuezhan", "xuezhan", 4, 1212),
+    ("jiange", "jiange", 8, 1313),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international", "identity-qunxiong-10": "qunxiong"}

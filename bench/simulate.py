@@ -160,14 +160,15 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
     lines = [f"setup {mode} {players}" + (f" variant={variant}" if variant else "")]
     state = apply(GameState(), Move.parse(lines[0]))
     lord: int | None = None
-    if m.roles_hidden and m.role_table(players, variant)[Role.LORD]:
+    if m.roles_hidden and m.role_table(players, variant)[m.shown_role]:
         lord = 1 if rng.random() < 0.5 else rng.randint(1, players)
-        lines.append(f"role {lord} lord")
+        lines.append(f"role {lord} {m.shown_role.value}")  # 忠胆英杰: a loyalist
     hidden = face_down(m)
-    pool = list(_CATALOGUE.generals)
+    pool = [g for g in _CATALOGUE.generals if g.key not in m.banned_generals]
     rng.shuffle(pool)
     for seat in range(1, players + 1):
-        chosen = _pick_generals(rng, m, pool, lord_first=seat == lord)
+        fit = [g for g in pool if m.check_general(state, seat, (g,)) is None]  # 守卫剑阁's kingdoms
+        chosen = _pick_generals(rng, m, fit, lord_first=seat == lord)
         for g in chosen:
             pool.remove(g)
         names = ",".join(g.key for g in chosen)
@@ -608,6 +609,13 @@ class Player:
             spent = self.spend(state, seat, 2, equipment=True, keep=(s.weapon,))
             if spent is not None:
                 yield (Skill(seat, key, spent[0], (), spent[1]),)
+        elif key == "feiyang":
+            # 飞扬 (斗地主): two cards for a delayed trick of his judgement zone.
+            spent = self.spend(state, seat, 2, equipment=True)
+            if spent is not None:
+                judged = [d.card for d in s.judgement]
+                named = (rng.choice(judged),) if len(judged) > 1 else ()
+                yield (Skill(seat, key, spent[0] + named, (), spent[1]),)
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
@@ -634,6 +642,11 @@ class Player:
                 yield (RoleReveal(seat, role.value),)
             for r in Role:
                 yield (RoleReveal(seat, r.value),)
+        elif what == "reveal_hidden":
+            # 忠胆英杰: the hidden lord shows himself (any seat may be asked).
+            for other, role in self.roles.items():
+                if role.value in top.options and state.seat(other).role is None:
+                    yield (RoleReveal(other, role.value),)
         elif what in ("discard_one", "take_one"):
             yield from self.one_card_of(state, top)
         elif what == "take_shown":

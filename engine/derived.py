@@ -68,8 +68,14 @@ def _general_skills(key: str) -> tuple[Skill, ...]:
     return standard_catalogue().general(key).skills
 
 
+@cache
+def _mode_skill(key: str) -> Skill:
+    return standard_catalogue().mode_skill(key)
+
+
 def active_skills(seat: Seat) -> Iterator[Skill]:
-    """Skills that work now: face-up generals only; lord skills only for the lord."""
+    """Skills that work now: face-up generals only; lord skills only for the lord; then
+    the skills the mode gives the seat (``Seat.extra_skills``)."""
     for general in seat.generals:
         if general in seat.hidden:
             continue
@@ -77,16 +83,20 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
             if skill.lord and seat.role is not Role.LORD:
                 continue
             yield skill
+    for key in seat.extra_skills:
+        yield _mode_skill(key)
 
 
 def owned_keys(s: Seat) -> frozenset[str]:
     """The rule keys a seat owns now: its working skills and its weapon's and armour's."""
-    key = (s.generals, s.hidden, s.role is Role.LORD, s.weapon, s.armour)
+    key = (s.generals, s.hidden, s.role is Role.LORD, s.weapon, s.armour, s.extra_skills)
     found = _OWNED.get(key)
     if found is None:
         weapon = card(s.weapon).key if s.weapon is not None else ""
         armour = card(s.armour).key if s.armour is not None else ""
-        found = _OWNED[key] = _owned(s.generals, s.hidden, s.role is Role.LORD, weapon, armour)
+        found = _OWNED[key] = _owned(
+            s.generals, s.hidden, s.role is Role.LORD, weapon, armour, s.extra_skills
+        )
     return found
 
 
@@ -97,9 +107,16 @@ _OWNED: dict[tuple[object, ...], frozenset[str]] = {}
 
 @cache
 def _owned(
-    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool, weapon: str, armour: str
+    generals: tuple[str, ...],
+    hidden: tuple[str, ...],
+    lord: bool,
+    weapon: str,
+    armour: str,
+    extra: tuple[str, ...] = (),
 ) -> frozenset[str]:
-    probe = Seat(0, generals=generals, hidden=hidden, role=Role.LORD if lord else None)
+    probe = Seat(
+        0, generals=generals, hidden=hidden, role=Role.LORD if lord else None, extra_skills=extra
+    )
     keys = {skill.key for skill in active_skills(probe)}
     keys.update(k for k in (weapon, armour) if k)
     return frozenset(keys)
@@ -112,12 +129,12 @@ def owned_by_living(seats: Iterable[Seat]) -> frozenset[str]:
 
 def effects_of(seat: Seat) -> tuple[tuple[Skill, Effect], ...]:
     """The effects a seat's working skills declare (cached: asked many times a move)."""
-    return _effects(seat.generals, seat.hidden, seat.role is Role.LORD)
+    return _effects(seat.generals, seat.hidden, seat.role is Role.LORD, seat.extra_skills)
 
 
 @cache
 def _effects(
-    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool
+    generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool, extra: tuple[str, ...] = ()
 ) -> tuple[tuple[Skill, Effect], ...]:
     out: list[tuple[Skill, Effect]] = []
     for general in generals:
@@ -127,6 +144,9 @@ def _effects(
             if skill.lord and not lord:
                 continue
             out.extend((skill, effect) for effect in skill.effects)
+    for key in extra:
+        skill = _mode_skill(key)
+        out.extend((skill, effect) for effect in skill.effects)
     return tuple(out)
 
 

@@ -107,6 +107,7 @@ class DrawEvent(Enum):
     EQUIPMENT_LOST = "equipment_lost"
     HAND_EMPTIED = "hand_emptied"
     DAMAGE_POINT = "damage_point"
+    TURN_START = "turn_start"  # 回合开始阶段 (斗地主's 跋扈: compulsory, settled by the engine)
 
 
 @dataclass(frozen=True, slots=True)

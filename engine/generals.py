@@ -50,7 +50,9 @@ class Timing(Enum):
     """When a skill may be used; see the comment at the top of generals.toml."""
 
     PLAY_PHASE = "play_phase"
+    START_PHASE = "start_phase"
     PREPARATION_PHASE = "preparation_phase"
+    JUDGEMENT_PHASE = "judgement_phase"
     DRAW_PHASE = "draw_phase"
     DISCARD_PHASE = "discard_phase"
     END_PHASE = "end_phase"
@@ -221,6 +223,29 @@ def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:
     if skill.kind is SkillKind.AWAKENING and not skill.compulsory:
         raise r.fail("compulsory", say("an awakening skill is compulsory"))
     return skill
+
+
+def parse_mode_skills(text: str, source: str, card_keys: frozenset[str]) -> tuple[Skill, ...]:
+    """The skills a mode gives a seat besides its generals' (``mode_skills.toml``), checked:
+    the same fields as a general's skill."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(
+            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
+        ) from None
+    top = EntryReader(source, say("file"), data)
+    skills: list[Skill] = []
+    for number, table in enumerate(top.tables("skill"), start=1):
+        label = say("skill #{n}", n=number)
+        skill = _skill(EntryReader(source, label, table), card_keys)
+        if any(s.key == skill.key for s in skills):
+            raise CatalogueError(
+                source, label, "key", say("duplicate key {key}", key=repr(skill.key))
+            )
+        skills.append(skill)
+    top.done()
+    return tuple(skills)
 
 
 def generals_by_key(generals: tuple[General, ...]) -> Mapping[str, General]:

@@ -87,8 +87,7 @@ def rule_source(key: str) -> GeneralSkill | CardKind | str:
 @cache
 def _sources() -> dict[str, GeneralSkill | CardKind]:
     sources: dict[str, GeneralSkill | CardKind] = dict(standard_catalogue().kinds)
-    for general in standard_catalogue().generals:
-        sources.update((skill.key, skill) for skill in general.skills)
+    sources.update(standard_catalogue().skills())  # the generals' and the modes' skills
     return sources
 
 

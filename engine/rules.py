@@ -26,7 +26,15 @@ from engine.derived import (
     owned_keys,
     sha_uses_left,
 )
-from engine.effects import AsCard, DrawPhase, ReplaceDraw, SkipCondition, SkipDiscard
+from engine.effects import (
+    AsCard,
+    DrawEvent,
+    DrawOn,
+    DrawPhase,
+    ReplaceDraw,
+    SkipCondition,
+    SkipDiscard,
+)
 from engine.frames import (
     Ask,
     CardUse,
@@ -278,6 +286,10 @@ _RESULTS = {
     "warm": say("the warm side wins"),
     "cold": say("the cold side wins"),
     "careerist": say("the careerist wins"),
+    "landlord": say("the landlord wins"),
+    "farmers": say("the farmers win"),
+    "coalition": say("the coalition wins"),
+    "dongzhuo": say("Dong Zhuo's side wins"),
 }
 
 
@@ -383,6 +395,12 @@ def _general(ctx: Ctx, m: Move) -> None:
         and len({g.kingdom for g in generals}) != 1
     ):
         ctx.refuse(say("both generals must be of the same kingdom"))
+    for g in generals:
+        if g.key in ctx.mode.banned_generals:
+            ctx.refuse(say("{mode} bans {general}", mode=ctx.mode, general=g))
+    problem = ctx.mode.check_general(t, m.seat, tuple(generals))
+    if problem is not None:
+        ctx.refuse(problem)
     taken = {g for other in t.seats if other.seat != m.seat for g in other.generals}
     for g in generals:
         if g.key in taken:
@@ -393,7 +411,8 @@ def _general(ctx: Ctx, m: Move) -> None:
         s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value, lives=ctx.mode.lives
     )
     max_hp = ctx.mode.max_hp(t, s, tuple(generals))
-    t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp))
+    extra = ctx.mode.mode_skills(t, s)
+    t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp, extra_skills=extra))
 
 
 def _role(ctx: Ctx, m: Move) -> None:
@@ -422,8 +441,19 @@ def _role(ctx: Ctx, m: Move) -> None:
             )
             ctx.refuse(reason)
     top = t.stack[-1] if t.stack else None
-    waiting = isinstance(top, Expect) and top.what == "role" and top.seat == m.seat
-    if role is not Role.LORD and t.turn.phase is not Phase.OVER and s.alive and not waiting:
+    waiting = isinstance(top, Expect) and (
+        (top.what == "role" and top.seat == m.seat)
+        or (top.what == "reveal_hidden" and role.value in top.options)
+    )
+    # 忠胆英杰: the loyalist who takes the lord's place is shown at setup.
+    shown = role is ctx.mode.shown_role is not Role.LORD and t.turn.phase is Phase.SETUP
+    if (
+        role is not Role.LORD
+        and not shown
+        and t.turn.phase is not Phase.OVER
+        and s.alive
+        and not waiting
+    ):
         ctx.refuse(
             say("seat {seat}'s role stays hidden until death or the end of the game", seat=m.seat)
         )
@@ -431,11 +461,21 @@ def _role(ctx: Ctx, m: Move) -> None:
     s = evolve(s, role=role)
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
         s = evolve(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
+    if shown and s.mark(SHOWN) == 0:
+        s = evolve(s, marks=(*s.marks, (SHOWN, 1)))
+        if s.generals:  # the generals came first: the shown role's bonus now
+            generals = tuple(standard_catalogue().general(g) for g in s.generals)
+            max_hp = ctx.mode.max_hp(t, s, generals)
+            s = evolve(s, max_hp=max_hp, hp=max_hp)
     t.set_seat(s)
     if waiting:
         t.stack.pop()
     if t.turn.phase is Phase.OVER:
         return
+
+
+# Seat.marks: the seat whose role was shown at setup in the lord's place (忠胆英杰).
+SHOWN = "shown"
 
 
 def _reveal(ctx: Ctx, m: Move) -> None:
@@ -471,8 +511,14 @@ def _deal(ctx: Ctx, m: Move) -> None:
     missing = [s.seat for s in t.seats if not s.generals]
     if missing:
         ctx.refuse(say("seat {seat} has no general yet", seat=missing[0]))
-    if ctx.mode.roles_hidden and not any(s.role is Role.LORD for s in t.seats):
-        ctx.refuse(say("the lord reveals the role first (role N lord)"))
+    shown = ctx.mode.shown_role
+    if ctx.mode.roles_hidden and not any(s.role is shown for s in t.seats):
+        if shown is Role.LORD:
+            ctx.refuse(say("the lord reveals the role first (role N lord)"))
+        else:
+            ctx.refuse(
+                say("the {role} reveals the role first (role N {key})", role=shown, key=shown.value)
+            )
     if not all(s.hand_count == 0 for s in t.seats):
         ctx.refuse(say("the starting hands were dealt already"))
     for s in t.seats:
@@ -618,6 +664,10 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
             number += 1
             continue
         break
+    s = t.seat(seat)
+    if not s.alive and ctx.mode.revives(t, seat):  # 血战到底: the general comes back
+        t.set_seat(evolve(s, alive=True, hp=s.max_hp, chained=False, flipped=False))
+        t.draw_unknown(seat, ctx.mode.starting_hand_of(t, seat))
     t.reset_turn(seat, number)
     if resume:
         t.set_turn(resume=resume)
@@ -651,9 +701,21 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
         counts = _draw_counts(ctx, seat)
         if counts and counts != (0,):
             push(t, Expect("draw", seat, _DRAW_YOUR_CARDS, counts=counts))
+    elif phase is Phase.START:
+        _turn_start_draw(t, seat)
     point = _PHASE_POINTS[phase]
     if may_open(t, point, seat):  # the phase's own window goes first (洛神, 观星, 闭月 ...)
         push(t, Occasion(point, seat))
+
+
+def _turn_start_draw(t: Table, seat: int) -> None:
+    """Compulsory draws at the start of the turn (斗地主's 跋扈: 回合開始階段你額外摸一張牌)."""
+    for skill, effect in effects_of(t.seats[seat - 1]):
+        if skill.compulsory and isinstance(effect, DrawOn) and effect.event is DrawEvent.TURN_START:
+            reason = say_n(
+                "{skill}: draw {n} card", "{skill}: draw {n} cards", effect.count, skill=skill
+            )
+            push(t, Expect("draw", seat, reason, counts=(effect.count,)))
 
 
 def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
@@ -1813,7 +1875,9 @@ def _end(ctx: Ctx, m: Move) -> None:
     if t.turn.phase is Phase.OVER:
         if t.winner != m.winner:
             ctx.refuse(say("the game already ended: {result}", result=describe_winner(t.winner)))
-    elif not (isinstance(decided, str) and decided == m.winner):
+    elif not (isinstance(decided, str) and decided == m.winner) and not ctx.mode.may_concede(
+        t, m.winner
+    ):
         ctx.refuse(say("the game is not over by the rules yet; force the end if the table agrees"))
     t.winner = m.winner
     raise GameOver

@@ -701,6 +701,10 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
     if at_point(t, f, Point.AFTER_DAMAGE):
         return
     t.stack.pop()
+    scored = ctx.mode.damage_marks(t, f.target, f.amount, f.source)
+    if scored:  # 血战到底: a point to the source (造成傷害後,該武將得一分)
+        set_marks(t, scored)
+        check_victory(ctx)
     if f.card_kind == "lightning":  # a delayed trick's card has no use to settle it
         for c in f.cards:
             if t.where.get(c) == "processing":
@@ -752,6 +756,10 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     s = t.seat(f.seat)
     if f.step == 0:
         replace_top(t, evolve(f, step=1))
+        hidden = mode.reveal_after_death(t, f.seat)
+        if hidden is not None:
+            reason = say("seat {seat} dies: the {role} reveals the role", seat=f.seat, role=hidden)
+            push(t, Expect("reveal_hidden", f.seat, reason, options=(hidden.value,)))
         if mode.roles_hidden and s.role is None:
             push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return
@@ -779,7 +787,10 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             t.discard_hand(seat)
         for card_id, seat in effects.to_equipment:
             _to_equipment(t, card_id, seat)
+        set_marks(t, effects.marks)
         replace_top(t, evolve(f, step=2))
+        for seat, key in reversed(effects.rewards):  # the first listed settles first
+            push(t, SkillUse(seat, key))
         if successor is not None:
             push(t, successor)
         return
@@ -813,6 +824,14 @@ def _to_equipment(t: Table, card_id: int, seat: int) -> None:
 # Turn.flags: the current general died in his own turn, which ends when the stack
 # empties (新1V1: 如果玩家在自己的回合內武將死亡,則其回合立即結束).
 TURN_ENDS = "turn_ends"
+
+
+def set_marks(t: Table, marks: tuple[tuple[int, str, int], ...]) -> None:
+    """Set each (seat, mark, value) a mode asks for (0 removes the mark)."""
+    for seat, name, value in marks:
+        s = t.seat(seat)
+        kept = tuple((k, v) for k, v in s.marks if k != name)
+        t.set_seat(evolve(s, marks=(*kept, (name, value)) if value else kept))
 
 
 def _replace_general(t: Table, seat: int) -> None:

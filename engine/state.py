@@ -120,6 +120,8 @@ class Seat(NamedTuple):
     marks: tuple[tuple[str, int], ...] = ()
     lives: int = 1  # 1v1: generals still to come on, counting this one
     player: str = ""  # the name of the person playing the seat, if the table gave one
+    # Skills the mode gives the seat besides its generals' (斗地主's landlord: 飞扬, 跋扈)
+    extra_skills: tuple[str, ...] = ()
 
     @property
     def hand_count(self) -> int:

@@ -82,6 +82,7 @@ class Table:
             or old.weapon != seat.weapon
             or old.armour != seat.armour
             or old.alive is not seat.alive
+            or old.extra_skills is not seat.extra_skills
         ):
             self.owned_union = None
 

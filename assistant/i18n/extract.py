@@ -78,6 +78,21 @@ def extract_catalogue(
         for kingdom in _KINGDOMS:
             yield 0, "pgettext", ("kingdom", kingdom), []
         return
+    if "skill" in data:  # mode_skills.toml: the skills a mode gives a seat
+        for skill in data["skill"]:
+            yield (
+                line_of(f'"{skill["name"]}"'),
+                "pgettext",
+                ("skill", skill["name"]),
+                [f"a mode's skill ({skill['key']})"],
+            )
+            yield (
+                line_of(skill["text"][:30]),
+                "pgettext",
+                ("skill text", skill["text"]),
+                [f"mode skill: {skill['name']}"],
+            )
+        return
     for key, kind in data.items():
         if isinstance(kind, dict) and "name" in kind:
             english = kind.get("english", "")

@@ -113,6 +113,13 @@ _MODE_ROLE_NAMES: Final = {
     "1v1": {Role.LORD: N_("first player"), Role.RENEGADE: N_("second player")},
     # 新1V1: the 内奸 card makes the 先手 (rules 001 line 116)
     "new1v1": {Role.RENEGADE: N_("first player"), Role.LORD: N_("second player")},
+    # TRANSLATORS: 斗地主's landlord (地主), the role; English: "landlord"
+    "doudizhu": {Role.LORD: N_("landlord (role)"), Role.REBEL: N_("farmer")},
+    "zhuhou": {
+        Role.REBEL: N_("coalition player"),
+        Role.LORD: N_("level leader"),
+        Role.LOYALIST: N_("soldier"),
+    },
 }
 
 _PHASE_NAMES: Final = {
@@ -132,6 +139,8 @@ _VARIANT_NAMES: Final = {
     "two_renegades": N_("two renegades"),
     "international": N_("international"),
     "qunxiong": N_("heroes' saga"),  # 群雄演义 (rules 003)
+    # TRANSLATORS: 诸侯伐董's special level (特殊关卡): six AI seats, one the players' ally
+    "special": N_("special level"),
     "cold_first": N_("cold side first"),
 }
 _MODE_NAMES: Final = {
@@ -142,6 +151,11 @@ _MODE_NAMES: Final = {
     "hegemony": N_("hegemony"),
     "new1v1": N_("new 1v1"),
     "zhulu": N_("chasing the deer"),
+    "doudizhu": N_("landlord"),
+    "zhongdan": N_("loyal hero"),
+    "zhuhou": N_("coalition against Dong Zhuo"),
+    "xuezhan": N_("fight to the end"),
+    "jiange": N_("Jiange defence"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

@@ -403,6 +403,10 @@ _ROLE_WAS = {
 }
 
 
+# Modes whose roles are identity's own, hidden until death or the end (忠胆英杰 too).
+_IDENTITY_ROLES = frozenset({"", "identity", "zhongdan"})
+
+
 def _role(key: str) -> Role | None:
     try:
         return Role(key)
@@ -414,7 +418,7 @@ def _role_revealed(seat: int, key: str, mode: str) -> str:
     role = _role(key)
     if role is None:
         return _("seat {seat} is {role}").format(seat=seat, role=key)
-    if mode in ("", "identity"):
+    if mode in _IDENTITY_ROLES:
         return translate(_ROLE_REVEALED[role]).format(seat=seat)
     return _("seat {seat} is {role}").format(seat=seat, role=role_name(role, mode))
 
@@ -782,7 +786,7 @@ def narrate(game: Game, upto: int | None = None) -> list[Turn]:
     if _starts(part, before) and not before.over:
         part = _close(turns, part, before)  # the turn the last move began: no moves yet
     _close(turns, part, None)
-    if last == len(game) and before.over and before.mode == "identity":
+    if last == len(game) and before.over and before.mode in _IDENTITY_ROLES:
         roles = tuple(Line(last, text) for text in narrate_roles(before))
         turns.append(Turn(before.turn.number, 0, translate(ROLES_HEADING), roles))
     return turns

@@ -195,6 +195,21 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
                 for role in Role
                 if (name := role_name(role, session.state.mode)) in base.options
             )
+        case "reveal_hidden":
+            # 忠胆英杰: a button per seat that may be the hidden lord.
+            state = session.state
+            return tuple(
+                _button(
+                    session,
+                    seat_view(state, state.seat(n)).label,
+                    "go",
+                    "role",
+                    n,
+                    base.options[0],
+                    seat=n,
+                )
+                for n in who
+            )
         case "fire_discard":
             hints = tuple(_hint(session, o) for o in base.options if o != "pass")
             no = _button(session, _("Play no card"), "pass", "pass", *pass_args)
@@ -211,6 +226,10 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
 
 # The words a seat may choose (反间: a suit), as the buttons name them.
 _WORDS: dict[str, Callable[[], str]] = {
+    # TRANSLATORS: a button: 斗地主's surviving farmer recovers 1 HP (his reward)
+    "recover": lambda: _("Recover 1 HP"),
+    # TRANSLATORS: a button: 斗地主's surviving farmer draws two cards (his reward)
+    "draw": lambda: _("Draw two cards"),
     "spade": lambda: _("♠ Spades"),
     "heart": lambda: _("♥ Hearts"),
     "club": lambda: _("♣ Clubs"),

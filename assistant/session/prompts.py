@@ -304,6 +304,15 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
         roles = tuple(role_name(r, state.mode) for r in Role if not dealt or dealt[r])
         text = _("{seat}: {reason} (reveal the role)").format(seat=label, reason=reason)
         return Prompt(who, "reveal_role", text, roles)
+    if e.what == "reveal_hidden":
+        # 忠胆英杰: the hidden lord shows himself; any living seat whose role is hidden.
+        hidden = tuple(s.seat for s in state.seats if s.alive and s.role is None)
+        role = Role(e.options[0])
+        # TRANSLATORS: {reason} says who died; {role}: the role to show (主公)
+        text = _("{reason}: which seat is the {role}?").format(
+            reason=reason, role=role_name(role, state.mode)
+        )
+        return Prompt(hidden, "reveal_hidden", text, e.options)
     if e.what == "show":
         return Prompt(who, "show", said, ("show a hand card",))
     if e.what == "fire_discard":

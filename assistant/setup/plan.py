@@ -210,7 +210,10 @@ class TablePlan:
     def problems(self) -> list[str]:
         out: list[str] = []
         if self.choice.lord_chosen and self.lord is None:
-            out.append(_("choose the lord"))
+            if MODES[self.mode].shown_role is Role.LORD:
+                out.append(_("choose the lord"))
+            else:
+                out.append(_("choose the shown loyalist"))
         per = self.choice.generals_per_seat
         for seat in range(1, self.players + 1):
             have = len(self.generals.get(seat, []))
@@ -253,7 +256,8 @@ class TablePlan:
         for seat, name in sorted(self.names.items()):
             out.append(Command("name", (str(seat), name), t))
         if self.choice.lord_chosen and self.lord is not None:
-            out.append(Command("role", (str(self.lord), Role.LORD.value), t))
+            shown = MODES[self.mode].shown_role  # 忠胆英杰: the loyalist in the lord's place
+            out.append(Command("role", (str(self.lord), shown.value), t))
         for seat in range(1, self.players + 1):
             out.append(Command("general", (str(seat), *self.generals[seat]), t))
         return out

@@ -46,8 +46,9 @@ from engine.catalogue import standard_catalogue
 from engine.derived import attack_range, card, distance, distance_value, hand_limit_value
 from engine.derived import attack_range_value as _range
 from engine.frames import Dying
+from engine.modes import mode_named
 from engine.rules import describe_winner
-from engine.state import GameState, Phase, Seat
+from engine.state import GameState, Phase, Role, Seat
 
 __all__ = [
     "DistanceRow",
@@ -149,6 +150,8 @@ class TableView:
     over: bool
     current: int = 0  # the seat whose turn it is (0: none, before the first turn and after the end)
     result: str = ""  # who won, once the game is over
+    # 血战到底: each side's points ("忠臣 5 · 反贼 7 / 12"), also at the heading's end
+    scores: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,17 +342,38 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
         heading = _("Turn {turn} · {seat} · {phase}").format(
             turn=state.turn.number, seat=who, phase=phase
         )
+    scores = _scores(state)
+    if scores:
+        heading = f"{heading} · {scores}"
     return TableView(
         mode=state.mode,
         players=state.players,
         turn=state.turn.number,
         phase=phase,
         heading=heading,
+        scores=scores,
         seats=seats,
         over=state.over,
         current=_turn_seat(state),
         result=tr(describe_winner(state.winner)) if state.over else "",
     )
+
+
+def _scores(state: GameState) -> str:
+    """The sides' points where the mode keeps score (血战到底's ``side_scores``)."""
+    mode = mode_named(state.mode)
+    facts = mode.facts(state) if mode is not None else {}
+    sides = facts.get("side_scores")
+    if not isinstance(sides, dict):
+        return ""
+    # TRANSLATORS: a side and its points on the table screen's heading (忠臣 5)
+    each = _("{side} {points}")
+    shown = " · ".join(
+        each.format(side=role_name(Role(side), state.mode), points=points)
+        for side, points in sides.items()
+    )
+    # TRANSLATORS: the sides' points and the points that win (忠臣 5 · 反贼 7 / 12)
+    return _("{scores} / {target}").format(scores=shown, target=facts.get("target", ""))
 
 
 def distance_view(state: GameState, seat: int) -> DistanceView:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from engine.modes.base import DeathEffects, Mode, NeedRole
+from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
 from engine.modes.identity import Identity
+from engine.modes.jiange import Jiange
 from engine.modes.new1v1 import NewOneVsOne
+from engine.modes.xuezhan import Xuezhan
+from engine.modes.zhongdan import Zhongdan
+from engine.modes.zhuhou import Zhuhou
 from engine.modes.zhulu import Zhulu
 
 MODES: dict[str, Mode] = {
@@ -19,6 +24,11 @@ MODES: dict[str, Mode] = {
         Hegemony(),
         NewOneVsOne(),
         Zhulu(),
+        Doudizhu(),
+        Zhongdan(),
+        Zhuhou(),
+        Xuezhan(),
+        Jiange(),
     )
 }
 

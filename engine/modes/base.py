@@ -24,6 +24,11 @@ class DeathEffects:
     # (card, seat): a card that goes into the seat's equipment zone from wherever it
     # is (逐鹿天下: the killer takes the 玉玺).
     to_equipment: tuple[tuple[int, int], ...] = ()
+    # (seat, rule key): a reward the seat settles by that rule (a choice it makes:
+    # 斗地主's surviving farmer recovers 1 HP or draws two cards)
+    rewards: tuple[tuple[int, str], ...] = ()
+    # (seat, mark, value): marks set (0: removed) after the death (血战到底's scores)
+    marks: tuple[tuple[int, str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +47,11 @@ class Mode:
     max_players: int = 10
     starting_hand: int = 4
     variants: tuple[str, ...] = ("",)
+    # The role shown at setup (``role N ...`` before the generals) in a mode with
+    # hidden roles: identity's lord; 忠胆英杰's loyalist, who takes the lord's place.
+    shown_role: Role = Role.LORD
+    # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
+    banned_generals: frozenset[str] = frozenset()
     generals_per_seat: int = 1
     same_kingdom_generals: bool = False
     # A seat may yet take generals of different kingdoms, and is then a careerist
@@ -111,6 +121,18 @@ class Mode:
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
         return generals[0].max_hp
 
+    def check_general(
+        self, state: PublicState, seat: int, generals: tuple[General, ...]
+    ) -> Text | None:
+        """Why the seat cannot take these generals in this mode (守卫剑阁: only its
+        side's kingdom), or None."""
+        return None
+
+    def mode_skills(self, state: PublicState, seat: Seat) -> tuple[str, ...]:
+        """Skills the mode gives the seat besides its generals' (keys of
+        ``engine/data/mode_skills.toml``), from its ``general`` move on."""
+        return ()
+
     def first_seat(self, state: PublicState) -> int:
         return 1
 
@@ -140,6 +162,28 @@ class Mode:
     def replacement(self, state: PublicState, dead: int) -> bool:
         """Whether the dead seat plays on with its next general (1v1)."""
         return False
+
+    def damage_marks(
+        self, state: PublicState, target: int, amount: int, source: int | None
+    ) -> tuple[tuple[int, str, int], ...]:
+        """Marks to set once a damage is dealt (血战到底: a point to the source), as
+        (seat, mark, value); victory is checked after them."""
+        return ()
+
+    def revives(self, state: PublicState, seat: int) -> bool:
+        """Whether a dead seat comes back to play its turn now (血战到底): ``next_seat``
+        names it, and it returns at full HP with a new starting hand."""
+        return False
+
+    def may_concede(self, state: PublicState, winner: str) -> bool:
+        """Whether the side losing may concede the game to ``winner`` now (诸侯伐董's
+        投降規則): an ``end`` move naming it is then accepted."""
+        return False
+
+    def reveal_after_death(self, state: PublicState, dead: int) -> Role | None:
+        """A hidden role some living seat must now reveal, before the death's rewards
+        (忠胆英杰: the lord, when the shown loyalist dies); None when none must."""
+        return None
 
     def winner(self, state: PublicState) -> str | NeedRole | None:
         """The winning side when the game is decided, else None."""

@@ -7,6 +7,17 @@ this package registers them all.
 """
 
 from engine.registry import AT_POINT, COMPULSORY, RULES, Rule
-from engine.skills import equipment, qun, shu, wei, wu
+from engine.skills import equipment, modes, qun, shu, wei, wu
 
-__all__ = ["AT_POINT", "COMPULSORY", "RULES", "Rule", "equipment", "qun", "shu", "wei", "wu"]
+__all__ = [
+    "AT_POINT",
+    "COMPULSORY",
+    "RULES",
+    "Rule",
+    "equipment",
+    "modes",
+    "qun",
+    "shu",
+    "wei",
+    "wu",
+]

@@ -357,6 +357,10 @@ def test_every_sample_state_has_buttons_that_fit_its_prompt(path: Path) -> None:
         elif base.expects == "reveal_role":
             assert [b.label for b in buttons] == list(base.options)  # 平民 in 国际版 only
             assert set(ROLE_NAMES) <= set(base.options) <= {*ROLE_NAMES, "平民"}
+        elif base.expects == "reveal_hidden":  # 忠胆英杰: each seat that may be the lord
+            assert [b.command.args for b in buttons if b.command] == [
+                (str(seat), "lord") for seat in base.who
+            ]
         elif base.expects in ("judge", "show", "reveal", "pick"):
             assert set(styles) == {"hint"}
         elif base.expects == "choose_card":  # hints, and the known cards or an unseen one

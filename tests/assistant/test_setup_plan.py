@@ -11,7 +11,7 @@ from collections import Counter
 import pytest
 
 from assistant.i18n import SOURCE, _, ngettext, speaking
-from assistant.session import TableSession
+from assistant.session import TableSession, perform
 from assistant.setup import GeneralChoice, TablePlan, mode_choices, roles_text, search_generals
 from assistant.store import Store
 from engine.catalogue import standard_catalogue
@@ -332,3 +332,19 @@ def test_pick_takes_a_chinese_name_or_the_name_in_use() -> None:
     assert plan.pick(2, "Guan Yu") is None
     assert plan.generals == {1: ["caocao"], 2: ["guanyu"]}
     assert "1" in one_line(plan.pick(3, "曹操"))  # 曹操 sits at seat 1 already
+
+
+def test_zhongdan_shows_a_loyalist_in_the_lords_place() -> None:
+    """忠胆英杰 (001 line 181, 開局亮出的是忠臣): the seat the table picks shows a loyalist."""
+    plan = TablePlan("zhongdan", 5)
+    assert _("choose the shown loyalist") in plan.problems()
+    plan.lord = 3
+    for seat, key in enumerate(["caocao", "liubei", "sunquan", "lvbu", "zhenji"], start=1):
+        assert plan.pick(seat, key) is None
+    assert plan.problems() == []
+    texts = [c.text for c in plan.commands()]
+    assert texts[:2] == ["setup zhongdan 5", "role 3 loyalist"]
+    session = TableSession()
+    for command in plan.commands():
+        assert perform(session, command).ok
+    assert session.state.seat(3).max_hp == 5  # 孙权 4, +1 in the lord's place

@@ -45,6 +45,8 @@ MODE_ROLE_NAMES = {
     },
     "1v1": {Role.LORD: "先手", Role.RENEGADE: "后手"},
     "new1v1": {Role.RENEGADE: "先手", Role.LORD: "后手"},
+    "doudizhu": {Role.LORD: "地主", Role.REBEL: "农民"},
+    "zhuhou": {Role.REBEL: "诸侯", Role.LORD: "关卡将领", Role.LOYALIST: "士兵"},
 }
 KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 PHASES = {
@@ -167,7 +169,7 @@ def check_heading(state: GameState) -> None:
         phase = PHASES[state.turn.phase]
         assert view.phase == phase
         assert view.heading.startswith(f"第{state.turn.number}回合")
-        assert view.heading.endswith(phase)
+        assert view.heading.endswith(f"{phase} · {view.scores}" if view.scores else phase)
         assert f"{state.turn.seat}号位" in view.heading
         key = shown_general(state.seat(state.turn.seat))
         if key:
@@ -399,3 +401,25 @@ def test_general_label() -> None:
     for g in CATALOGUE.generals:
         assert general_label(g.key) == f"{g.name} {g.key}"
     assert general_label("nobody") == "nobody"
+
+
+def test_the_table_heading_shows_the_scores_of_xuezhan() -> None:
+    """血战到底 (001 line 179, 率先得到12分的一方獲勝): the sides' points on the table screen."""
+    g = Game()
+    for line in (
+        "setup xuezhan 4",
+        "general 1 zhaoyun",
+        "general 2 guanyu",
+        "general 3 zhangfei",
+        "general 4 machao",
+        "deal",
+        "next",
+        "draw 1 x1",
+        "!damage 2 1 from 1",
+    ):
+        g.push_text(line)
+    view = table_view(g.state)
+    assert view.scores == "忠臣 1 · 反贼 0 / 12"
+    assert view.heading.endswith(view.scores)
+    two = next(p for p in SAMPLES if p.stem == "2v2")
+    assert table_view(replay(load_record(two.read_text(encoding="utf-8"))).state).scores == ""

@@ -72,7 +72,9 @@ def end_turn(g: Game) -> None:
             top = s.stack[-1]
             what = getattr(top, "what", "")
             if what == "draw":
-                g.push_text(f"draw {seat} x2")
+                counts = getattr(top, "counts", ())
+                n = 2 if 2 in counts or not counts else counts[0]  # 跋扈's draw: 1
+                g.push_text(f"draw {seat} x{n}")
                 continue
             g.push_text("pass")
             continue

@@ -123,6 +123,8 @@ def check_distances(state: GameState) -> None:
 def check_death_closes_the_ring(before: GameState, after: GameState) -> None:
     """A death brings nobody further away, and its two neighbours 1 closer."""
     died = [s.seat for s in after.seats if not s.alive and before.seat(s.seat).alive]
+    if any(s.alive and not before.seat(s.seat).alive for s in after.seats):
+        return  # a general came back (血战到底): the ring opens again
     living = [s.seat for s in after.seats if s.alive]
     for a in living:
         for b in living:

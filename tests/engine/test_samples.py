@@ -11,7 +11,20 @@ from engine.record import parse_record, replay
 from engine.state import Role
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "samples").glob("*.sgs"))
-MODES = {"identity", "1v1", "2v2", "3v3", "hegemony", "new1v1", "zhulu"}
+MODES = {
+    "identity",
+    "1v1",
+    "2v2",
+    "3v3",
+    "hegemony",
+    "doudizhu",
+    "zhongdan",
+    "zhuhou",
+    "xuezhan",
+    "jiange",
+    "new1v1",
+    "zhulu",
+}
 
 
 def test_every_mode_has_a_sample() -> None:

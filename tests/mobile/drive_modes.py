@@ -29,25 +29,34 @@ configure_kivy(width=1280, height=800)
 
 from assistant.i18n import general_name  # noqa: E402
 from engine.catalogue import standard_catalogue  # noqa: E402
-from engine.modes import MODES  # noqa: E402
+from engine.generals import General  # noqa: E402
+from engine.modes import MODES, Mode  # noqa: E402
+from engine.state import GameState  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
 
 
-def generals_for(players: int, per_seat: int) -> list[list[str]]:
-    """Each seat's generals: distinct, and a seat's of one kingdom where the 25 standard
-    generals allow it (国战 wants it), else any distinct ones (新1V1's six)."""
-    by_kingdom: dict[str, list[str]] = {}
-    for g in standard_catalogue().generals:
-        by_kingdom.setdefault(g.kingdom.value, []).append(g.key)
-    seats = [
-        keys[i : i + per_seat]
-        for keys in by_kingdom.values()
-        for i in range(0, len(keys) - per_seat + 1, per_seat)
-    ]
-    if len(seats) < players:
-        pool = [g.key for g in standard_catalogue().generals]
-        seats = [pool[i : i + per_seat] for i in range(0, per_seat * players, per_seat)]
-    return seats[:players]
+def generals_for(mode: Mode, players: int) -> list[list[str]]:
+    """Each seat's generals, as the mode allows them: distinct, none the mode bans
+    (诸侯伐董's 大乔), each seat's acceptable to the mode (守卫剑阁: its side's
+    kingdom), and a seat's of one kingdom where the mode wants it (国战) and the 25
+    standard generals allow it; else any distinct ones (新1V1's six)."""
+    per_seat = mode.generals_per_seat
+    catalogue = standard_catalogue()
+    free = [g for g in catalogue.generals if g.key not in mode.banned_generals]
+    state = GameState()
+    seats: list[list[str]] = []
+    for seat in range(1, players + 1):
+        fits = [g for g in free if mode.check_general(state, seat, (g,)) is None]
+        by_kingdom: dict[str, list[General]] = {}
+        for g in fits:
+            by_kingdom.setdefault(g.kingdom.value, []).append(g)
+        same = [gs for gs in by_kingdom.values() if len(gs) >= per_seat]
+        chosen = same[0][:per_seat] if same else fits[:per_seat]
+        if len(chosen) < per_seat:
+            raise Failed(f"{mode.name}: no generals left for seat {seat}")
+        seats.append([g.key for g in chosen])
+        free = [g for g in free if g not in chosen]
+    return seats
 
 
 class ModesDriver(Driver):
@@ -85,7 +94,7 @@ class ModesDriver(Driver):
             seen["min"] = setup.plan.players
             yield 0.05
             seen["problems"] = setup.plan.problems()
-            for seat, keys in enumerate(generals_for(mode.min_players, mode.generals_per_seat), 1):
+            for seat, keys in enumerate(generals_for(mode, mode.min_players), 1):
                 yield from self.pick(setup, seat, keys)
             if setup.plan.choice.lord_chosen:
                 setup.select_seat(1)
