@@ -55,7 +55,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from assistant.i18n import N_, _, kingdom_name, mode_name, ngettext
+from assistant.i18n import N_, _, mode_name, ngettext, tr
 from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.review.history import (
     HpSeries,
@@ -69,6 +69,7 @@ from assistant.review.history import (
 from assistant.store import GameSummary, StoredMove
 from assistant.views import TableView, table_view
 from engine.game import Game
+from engine.rules import describe_winner
 
 __all__ = [
     "LogRow",
@@ -326,15 +327,19 @@ def winner_name(winner: str | None) -> str:
 
     >>> from assistant.i18n import set_language
     >>> chosen = set_language("zh_CN")
-    >>> winner_name("lord"), winner_name("wei"), winner_name(None)
-    ('主公忠臣胜', '魏胜', '')
+    >>> winner_name("lord"), winner_name("wei"), winner_name("landlord"), winner_name(None)
+    ('主公忠臣胜', '魏胜', '地主胜', '')
+    >>> winner_name("seat3")
+    '3号位胜'
+
     """
     if winner is None:
         return ""
     name = WINNER_NAMES.get(winner)
     if name is not None:
         return translate(name)
-    return _("{side} wins").format(side=kingdom_name(winner))
+    # a kingdom, a seat (逐鹿天下), another mode's side (斗地主's landlord ...)
+    return tr(describe_winner(winner))
 
 
 def _when(created_at: str) -> str:

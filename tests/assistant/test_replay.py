@@ -162,3 +162,21 @@ def test_docstring_examples() -> None:
     import assistant.review.narration
 
     assert doctest.testmod(assistant.review.narration).failed == 0
+
+
+@pytest.mark.parametrize("lang", ["zh_CN", "ja"])
+def test_every_modes_winner_is_named_in_the_language(lang: str) -> None:
+    """The games list and the replay's title name the winner of every mode's game in
+    the table's language: 地主胜, 3号位胜, 董卓方胜, never a side's key."""
+    from assistant.i18n import set_language
+    from assistant.review import winner_name
+    from engine.modes import MODES
+
+    set_language(lang)
+    try:
+        for mode in MODES.values():
+            for side in mode.sides():
+                name = winner_name(side)
+                assert name and not re.search(r"[A-Za-z]", name), (mode.name, side, name)
+    finally:
+        set_language("C")
