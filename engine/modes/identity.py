@@ -164,6 +164,20 @@ class Identity(Mode):
     def sides(self) -> tuple[str, ...]:
         return ("lord", "rebel", "renegade", "draw")
 
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """国际版's own facts: the civilians the table knows (a role is shown at death
+        or at the end), how many the game has, the reshuffles against their limit (the
+        lord wins when they reach the players), and the civilians sharing the win."""
+        if state.variant != INTERNATIONAL:
+            return {}
+        return {
+            "civilians": [s.seat for s in state.seats if s.role is C],
+            "civilians_in_game": self.role_table(state.players, state.variant)[C],
+            "shuffles": state.shuffles,
+            "shuffle_limit": state.players,
+            "co_winners": list(self.co_winners(state)),
+        }
+
 
 def _after_the_lord(state: PublicState, civilians: int) -> str | NeedRole:
     """The lord is dead: the renegade wins if he is the last one standing apart from

@@ -171,3 +171,27 @@ def test_the_shuffle_move_counts_too_and_a_standard_game_has_no_limit() -> None:
     for n in range(7):
         play(standard, f"!discard 1 #{shas[n]}", "shuffle")
     assert not standard.state.over
+
+
+def test_state_json_states_the_civilian_and_the_reshuffles() -> None:
+    """What `sgs-table state --json` says of 国际版 (engine.views.summary's mode_facts):
+    the civilians the table knows, how many the game has, the reshuffles against the
+    players (001: 洗牌次數達到遊戲人數), and the civilians sharing the win."""
+    from engine.views import summary
+
+    g = international()
+    to_play_phase(g)
+    facts = summary(g.state)["mode_facts"]
+    assert facts == {
+        "civilians": [],
+        "civilians_in_game": 1,
+        "shuffles": 0,
+        "shuffle_limit": 6,
+        "co_winners": [],
+    }
+    shas = cards_of("sha")
+    play(g, f"!discard 1 #{shas[0]}", "shuffle")
+    play(g, "!damage 6 4 from 1", "pass", "role 6 civilian")
+    facts = summary(g.state)["mode_facts"]
+    assert facts["shuffles"] == 1 and facts["civilians"] == [6] and facts["co_winners"] == []
+    assert summary(table(SIX).state)["mode_facts"] == {}  # a standard table has none
