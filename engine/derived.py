@@ -26,6 +26,8 @@ from engine.effects import (
     Untargetable,
 )
 from engine.generals import Skill
+from engine.modes import MODES as _MODES
+from engine.modes import Mode
 from engine.state import Phase, PublicState, Role, Seat
 from engine.text import Text, say, say_n
 
@@ -150,9 +152,27 @@ def _effects(
     return tuple(out)
 
 
+# The modes that seat the players otherwise than in seat order (``Mode.ring``
+# overridden): the others never pay for asking.
+_RINGED = frozenset(name for name, m in _MODES.items() if type(m).ring is not Mode.ring)
+
+
+def around_the_table(state: PublicState) -> list[int]:
+    """The living seats in the order they sit around the table: the seat order, or
+    the order the mode seats them in (``Mode.ring``: 守卫剑阁's two sides facing
+    each other)."""
+    if state.mode in _RINGED:
+        ring = _MODES[state.mode].ring(state)
+        if ring is not None:
+            seats = state.seats
+            return [n for n in ring if seats[n - 1].alive]
+    return [s.seat for s in state.seats if s.alive]
+
+
 def ring_distance(state: PublicState, a: int, b: int) -> int:
-    """Seats between a and b counted both ways among the living, the smaller."""
-    living = [s.seat for s in state.seats if s.alive]
+    """Seats between a and b counted both ways among the living around the table
+    (:func:`around_the_table`), the smaller."""
+    living = around_the_table(state)
     i, j = living.index(a), living.index(b)
     steps = abs(i - j)
     return min(steps, len(living) - steps)

@@ -292,6 +292,9 @@ class PublicState(Protocol):
     working table while a move is being applied (so nothing is frozen mid-move)."""
 
     @property
+    def mode(self) -> str: ...
+
+    @property
     def seats(self) -> Sequence[Seat]: ...
 
     @property

@@ -124,6 +124,10 @@ class Table:
         return cards  # type: ignore[no-any-return]
 
     @property
+    def mode(self) -> str:
+        return self.base.mode
+
+    @property
     def players(self) -> int:
         return len(self.seats)
 

@@ -139,6 +139,12 @@ class Mode:
     def next_seat(self, state: PublicState, current: int) -> int:
         return state.next_living(current)
 
+    def ring(self, state: PublicState) -> tuple[int, ...] | None:
+        """The seats in the order they sit around the table, which distances count
+        (engine.derived.ring_distance), when it is not the seat order (守卫剑阁); None:
+        the seat order, which is also the order of action."""
+        return None
+
     def starting_hand_of(self, state: PublicState, seat: int) -> int:
         return self.starting_hand
 

@@ -10,18 +10,26 @@ section):
     【樂不思蜀】對所有機械人無效。
     英魂和機械人在早期版本中由電腦控制,後來則由人類控制。
 
-- The seats (座次與傳統對局稍有不同; 數字代表行動順序): 001's numbers are the order
-  of action, not the seating. Its picture sits the four 魏 down one side of the
-  table (桌子) and the four 蜀 down the other, facing each other. The engine
-  numbers seats around the table, as in every mode (distances follow the
-  seating): seat 1 魏机器人 (robot), 2 魏一号 (hero one), 3 魏英魂 (soul),
-  4 魏二号 (hero two), then across the foot of the table 5 蜀二号, 6 蜀英魂,
-  7 蜀一号, 8 蜀机器人, whose neighbour across the head of the table is seat 1.
-  The turns go in 001's numbers: seats 1, 8, 2, 7, 3, 6, 4, 5 (each side in
-  turn, robots first), dead seats passed over.
-- 只能選魏或蜀: a 魏 seat takes a 魏 general and a 蜀 seat a 蜀 general.
+- The seats (數字代表行動順序): the seat numbers are 001's numbers, and they are
+  the order of action: seat 1 魏机器人 (robot), 2 蜀机器人, 3 魏一号 (hero one),
+  4 蜀一号, 5 魏英魂 (soul), 6 蜀英魂, 7 魏二号 (hero two), 8 蜀二号. The turns go
+  1, 2, ..., 8 (the default next seat, dead seats passed over), the two sides
+  taking turns in turn; so does everything else that goes in the order of
+  action (下家 as the turn passes, 闪电 passing on, the order in which an AoE
+  trick or 五谷丰登 settles from its user, the asks for 无懈可击 and for a 桃).
+- Where they sit (座次與傳統對局稍有不同): the picture is read as the players
+  sit: the table (桌子) between the two columns, 魏 down one side (1, 3, 5, 7),
+  蜀 down the other (2, 4, 6, 8), facing each other; the robots 1 and 2 side
+  by side at one end of the table, the heroes two 7 and 8 at the other. Going
+  around the table: 1, 2, 4, 6, 8, 7, 5, 3 (and back to 1). Distances are
+  counted around that ring (``Mode.ring``), the dead left out as always: seat
+  1's neighbours are 2 and 3, seat 4's are 2 and 6, seat 1 and seat 8 are 4
+  apart (halfway around), 3 and 4 (facing each other) 3. 001 gives no
+  distances; a demanding player measures them where the people sit, as the
+  基本原则 count seats between players.
+- 只能選魏或蜀: a 魏 seat (odd) takes a 魏 general and a 蜀 seat (even) a 蜀 general.
 - Robots and souls (英魂和機械人…後來則由人類控制) are people at the table here,
-  with ordinary generals; a robot seat has the mode skill 〖机械〗:
+  with ordinary generals; a robot seat (1 and 2) has the mode skill 〖机械〗:
   【樂不思蜀】對所有機械人無效: he cannot be the target of 乐不思蜀.
 - Roles: none; the sides are the kingdoms: the winner is ``wei`` or ``shu``.
 - Victory: 001 names none but the time limit; a side wins when every seat of
@@ -41,19 +49,22 @@ from engine.state import PublicState, Seat
 from engine.text import Text, say
 
 WEI, SHU = "wei", "shu"
-ROBOTS = (1, 8)
-# Seat -> (side, title) around the table.
+ROBOTS = (1, 2)
+# Seat -> (side, title): 001's numbers, which are the order of action.
 SEATS: dict[int, tuple[str, str]] = {
     1: (WEI, "robot"),
-    2: (WEI, "hero one"),
-    3: (WEI, "soul"),
-    4: (WEI, "hero two"),
-    5: (SHU, "hero two"),
+    2: (SHU, "robot"),
+    3: (WEI, "hero one"),
+    4: (SHU, "hero one"),
+    5: (WEI, "soul"),
     6: (SHU, "soul"),
-    7: (SHU, "hero one"),
-    8: (SHU, "robot"),
+    7: (WEI, "hero two"),
+    8: (SHU, "hero two"),
 }
-ORDER = (1, 8, 2, 7, 3, 6, 4, 5)  # 001's 數字代表行動順序, in seats
+ORDER = (1, 2, 3, 4, 5, 6, 7, 8)  # 數字代表行動順序
+# Where the seats sit, going around the table (the picture: 魏 down one side, 蜀
+# down the other, 1 and 2 at one end, 7 and 8 at the other).
+RING = (1, 2, 4, 6, 8, 7, 5, 3)
 
 
 class Jiange(Mode):
@@ -80,13 +91,9 @@ class Jiange(Mode):
     def side(self, state: PublicState, seat: int) -> str | None:
         return SEATS[seat][0]
 
-    def next_seat(self, state: PublicState, current: int) -> int:
-        index = ORDER.index(current)
-        for step in range(1, len(ORDER) + 1):
-            candidate = ORDER[(index + step) % len(ORDER)]
-            if state.seat(candidate).alive:
-                return candidate
-        return current
+    def ring(self, state: PublicState) -> tuple[int, ...] | None:
+        """座次與傳統對局稍有不同: the seats around the table are not in the order of action."""
+        return RING
 
     def winner(self, state: PublicState) -> str | None:
         for side, other in ((WEI, SHU), (SHU, WEI)):
@@ -104,6 +111,7 @@ class Jiange(Mode):
             "titles": {str(n): title for n, (_, title) in SEATS.items()},
             "robots": list(ROBOTS),
             "action_order": list(ORDER),
+            "ring": list(RING),
         }
 
     def sides(self) -> tuple[str, ...]:

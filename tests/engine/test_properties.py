@@ -90,8 +90,15 @@ def check_seats(state: GameState) -> None:
             assert s.hand_count == 0 and not s.equipment and not s.judgement
 
 
+def seated(state: GameState) -> list[int]:
+    """The living seats around the table: the mode's ring (守卫剑阁) or the seat order."""
+    ring = MODES[state.mode].ring(state) if state.mode else None
+    order = ring if ring is not None else range(1, state.players + 1)
+    return [n for n in order if state.seat(n).alive]
+
+
 def expected_ring(state: GameState, a: int, b: int) -> int:
-    living = [s.seat for s in state.seats if s.alive]
+    living = seated(state)
     steps = abs(living.index(a) - living.index(b))
     return min(steps, len(living) - steps)
 
@@ -130,7 +137,7 @@ def check_death_closes_the_ring(before: GameState, after: GameState) -> None:
         for b in living:
             assert ring_distance(after, a, b) <= ring_distance(before, a, b)
     if len(died) == 1 and len(living) >= 3:
-        ring = [s.seat for s in before.seats if s.alive]
+        ring = seated(before)
         i = ring.index(died[0])
         left, right = ring[i - 1], ring[(i + 1) % len(ring)]
         assert ring_distance(before, left, right) == 2
