@@ -152,6 +152,16 @@ class TableView:
     result: str = ""  # who won, once the game is over
     # 血战到底: each side's points ("忠臣 5 · 反贼 7 / 12"), also at the heading's end
     scores: str = ""
+    # The seats in the order they sit around the table, where the mode seats them
+    # otherwise than in seat order (守卫剑阁: 1, 2, 4, 6, 8, 7, 5, 3); () for seat order.
+    ring: tuple[int, ...] = ()
+
+    @property
+    def seats_around(self) -> tuple[SeatView, ...]:
+        """The seats in the order they sit around the table, from seat 1."""
+        if not self.ring:
+            return self.seats
+        return tuple(self.seats[n - 1] for n in self.ring)
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,7 +366,15 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
         over=state.over,
         current=_turn_seat(state),
         result=tr(describe_winner(state.winner)) if state.over else "",
+        ring=_ring(state),
     )
+
+
+def _ring(state: GameState) -> tuple[int, ...]:
+    """The mode's order of the seats around the table when it is not the seat order."""
+    mode = mode_named(state.mode)
+    ring = mode.ring(state) if mode is not None else None
+    return tuple(ring) if ring is not None else ()
 
 
 def _scores(state: GameState) -> str:

@@ -123,18 +123,20 @@ class DistancePicture(Widget):  # type: ignore[misc]
         table, view = self.table, self.view
         if table is None or view is None or not table.seats:
             return
+        # In the order the seats sit around the table (守卫剑阁's differs from seat order).
+        seats = table.seats_around
         u = sizes.unit
-        texts = [f"{s.seat}\n{s.general or '—'}" for s in table.seats]
+        texts = [f"{s.seat}\n{s.general or '—'}" for s in seats]
         font, half, centres, crowding = self.place(texts)
         if crowding:
             # No room for the names (the seat buttons above give them): numbers only.
-            texts = [str(s.seat) for s in table.seats]
+            texts = [str(s.seat) for s in seats]
             font, half, centres, crowding = self.place(texts)
         badge_r = max(font * 0.8, u * 2.2)
         badge_font = max(sizes.read, u * 3.2)
         head = max(u * 2.2, font * 0.6)
         rows = {row.seat: row for row in view.rows}
-        me = centres[view.seat - 1]
+        me = centres[[s.seat for s in seats].index(view.seat)]
         badges: list[tuple[float, float, str, Rgba]] = []
         boxes = [(cx - half[0], cy - half[1], 2 * half[0], 2 * half[1]) for cx, cy in centres]
 
@@ -144,7 +146,7 @@ class DistancePicture(Widget):  # type: ignore[misc]
             rx, ry = self.width / 2 - 2 * half[0], self.height / 2 - 2 * half[1]
             if rx > 0 and ry > 0:
                 Ellipse(pos=(self.center_x - rx, self.center_y - ry), size=(2 * rx, 2 * ry))
-            for seat_view, centre in zip(table.seats, centres, strict=True):
+            for seat_view, centre in zip(seats, centres, strict=True):
                 row = rows.get(seat_view.seat)
                 if row is None or not row.alive or row.distance is None:
                     continue
@@ -162,7 +164,7 @@ class DistancePicture(Widget):  # type: ignore[misc]
                                  for x, y, _t, _c in badges]  # fmt: skip
                 spot = badge_spot(shape.start, shape.end, shape.label, badge_r, taken)
                 badges.append((*spot, str(row.distance), colour))
-            for seat_view, (cx, cy) in zip(table.seats, centres, strict=True):
+            for seat_view, (cx, cy) in zip(seats, centres, strict=True):
                 if seat_view.seat == view.seat:
                     Color(*GOLD)
                     pad = u * 0.8
@@ -184,7 +186,7 @@ class DistancePicture(Widget):  # type: ignore[misc]
                 Line(circle=(x, y, badge_r), width=u * 0.25)
         # Labels are children, drawn over canvas.before (and created outside
         # any `with canvas` block, or their instructions would land in it).
-        for seat_view, text, (cx, cy) in zip(table.seats, texts, centres, strict=True):
+        for seat_view, text, (cx, cy) in zip(seats, texts, centres, strict=True):
             label = self._label(
                 text,
                 (cx - half[0], cy - half[1], 2 * half[0], 2 * half[1]),
@@ -199,7 +201,7 @@ class DistancePicture(Widget):  # type: ignore[misc]
             self._label(text, box, colour=INK, font=badge_font, bold=True)
         with self.canvas.after:
             Color(*CROSS)
-            for seat_view, (cx, cy) in zip(table.seats, centres, strict=True):
+            for seat_view, (cx, cy) in zip(seats, centres, strict=True):
                 if seat_view.alive:
                     continue
                 w, h = half

@@ -2,7 +2,8 @@
 
 The phone stands at the table's edge in front of seat 1, so seat 1 is at the
 bottom and the seats follow the order of play counter-clockwise, as seen
-from above. A card shows exactly what a `~assistant.views.table.SeatView`
+from above (or, where a mode seats them otherwise, its order around the table:
+守卫剑阁's 1, 2, 4, 6, 8, 7, 5, 3; `TableView.seats_around`). A card shows exactly what a `~assistant.views.table.SeatView`
 holds; nothing here computes a game number.
 
 The seats go around the edge of the ring's box, in the cells of a grid
@@ -382,7 +383,8 @@ class SeatRing(Widget):  # type: ignore[misc]
                 self.cards.append(card)
                 self.add_widget(card)
         self.over = table.over
-        for card, view in zip(self.cards, table.seats, strict=True):
+        # In the order the seats sit around the table (守卫剑阁's differs from seat order).
+        for card, view in zip(self.cards, table.seats_around, strict=True):
             card.show(view, table.over)
         self._layout()
 

@@ -423,3 +423,17 @@ def test_the_table_heading_shows_the_scores_of_xuezhan() -> None:
     assert view.heading.endswith(view.scores)
     two = next(p for p in SAMPLES if p.stem == "2v2")
     assert table_view(replay(load_record(two.read_text(encoding="utf-8"))).state).scores == ""
+
+
+def test_the_seats_go_around_the_table_as_the_mode_seats_them() -> None:
+    """守卫剑阁 (001 lines 170-174): 魏 1, 3, 5, 7 down one side of the table, 蜀 2, 4,
+    6, 8 down the other; the screens place the seats in that order around the ring
+    (seat 1 first), not in seat order; every other mode in seat order."""
+    jiange = next(p for p in SAMPLES if p.stem == "jiange")
+    view = table_view(replay(load_record(jiange.read_text(encoding="utf-8"))).state)
+    assert view.ring == (1, 2, 4, 6, 8, 7, 5, 3)
+    assert [s.seat for s in view.seats_around] == [1, 2, 4, 6, 8, 7, 5, 3]
+    assert [s.seat for s in view.seats] == list(range(1, 9))  # still by seat number
+    eight = next(p for p in SAMPLES if p.stem == "identity-8")
+    view = table_view(replay(load_record(eight.read_text(encoding="utf-8"))).state)
+    assert view.ring == () and view.seats_around == view.seats
