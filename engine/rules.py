@@ -131,7 +131,9 @@ def apply(state: GameState, move: Move) -> GameState:
     if type(inner) is Name:
         return _name(state, inner)  # not a rule: nothing is settled, at any time
     if state.over and type(inner) not in (End, RoleReveal):
-        raise IllegalMove(say("the game is over ({result})", result=describe_winner(state.winner)))
+        raise IllegalMove(
+            say("the game is over ({result})", result=describe_winner(state.winner, state.mode))
+        )
     mode = mode_named(state.mode)
     assert mode is not None
     _check_card_ids(inner)
@@ -260,8 +262,16 @@ def _check_card_ids(move: Move) -> None:
 _CARD_FIELDS: dict[type, tuple[bool, bool]] = {}
 
 
-def describe_winner(winner: str | None) -> Text:
-    """The result of a game in words (``winner``: a side key, ``draw``, or None)."""
+def describe_winner(winner: str | None, mode: str = "") -> Text:
+    """The result of a game in words (``winner``: a side key, ``draw``, or None); in
+    ``mode``, where it names its two players by who starts (1v1: 先手, 后手)."""
+    named = mode_named(mode) if mode else None
+    if named is not None and named.first_and_second is not None and winner is not None:
+        first, second = named.first_and_second
+        if winner == first:
+            return say("the first player wins")
+        if winner == second:
+            return say("the second player wins")
     found = _RESULTS.get(winner)
     if found is not None:
         return found
@@ -1874,7 +1884,9 @@ def _end(ctx: Ctx, m: Move) -> None:
     decided = ctx.mode.winner(t)
     if t.turn.phase is Phase.OVER:
         if t.winner != m.winner:
-            ctx.refuse(say("the game already ended: {result}", result=describe_winner(t.winner)))
+            ctx.refuse(
+                say("the game already ended: {result}", result=describe_winner(t.winner, t.mode))
+            )
     elif not (isinstance(decided, str) and decided == m.winner) and not ctx.mode.may_concede(
         t, m.winner
     ):

@@ -41,7 +41,9 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
     flagged = game.flagged()
     if args.json:
         with speaking(SOURCE):
-            result = tr(describe_winner(game.state.winner)) if game.state.over else None
+            result = (
+                tr(describe_winner(game.state.winner, game.state.mode)) if game.state.over else None
+            )
         flags = [
             {"move": number, "line": _line(record, number), "text": str(move)}
             for number, move in flagged
@@ -57,7 +59,11 @@ def _check(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(report, out, ensure_ascii=False, indent=1)
         out.write("\n")
         return DONE
-    result = tr(describe_winner(game.state.winner)) if game.state.over else _("not finished")
+    result = (
+        tr(describe_winner(game.state.winner, game.state.mode))
+        if game.state.over
+        else _("not finished")
+    )
     checked = ngettext(
         "{file}: {n} move, legal; {result}", "{file}: {n} moves, legal; {result}", len(game)
     )

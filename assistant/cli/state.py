@@ -149,7 +149,9 @@ def format_state(state: GameState, at: int, total: int) -> str:
     numbers = tuple(str(s.seat) for s in state.seats)
     lines += [format_table(("", *numbers), matrix, right=tuple(range(len(numbers) + 1))), ""]
     if state.over:
-        lines.append(_("game over: {result}").format(result=tr(describe_winner(state.winner))))
+        lines.append(
+            _("game over: {result}").format(result=tr(describe_winner(state.winner, state.mode)))
+        )
     elif state.turn.seat:
         turn = state.turn
         lines.append(
@@ -179,7 +181,7 @@ def _format_result(state: GameState, at: int, total: int) -> str:
         "{mode}, {players} players, game over after move {at} of {total}",
         state.players,
     ).format(mode=mode_name(state.mode), players=state.players, at=at, total=total)
-    result = _("game over: {result}").format(result=tr(describe_winner(state.winner)))
+    result = _("game over: {result}").format(result=tr(describe_winner(state.winner, state.mode)))
     rows = []
     for seat in state.seats:
         won = seat_won(state, seat.seat)

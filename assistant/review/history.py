@@ -143,7 +143,9 @@ def silent_words(game: Game, number: int) -> str:
         case Pass(seat=seat):
             said = _("seat {seat} passes").format(seat=seat)
         case End(winner=winner):
-            said = _("the game ends: {result}").format(result=tr(describe_winner(winner)))
+            said = _("the game ends: {result}").format(
+                result=tr(describe_winner(winner, after.mode))
+            )
         case Damage(seat=seat, amount=amount):
             said = ngettext(
                 "seat {seat} takes {n} damage", "seat {seat} takes {n} damage", amount

@@ -676,7 +676,11 @@ def narrate_effects(move: Move, before: GameState, after: GameState) -> list[str
         if b.alive and not a.alive:
             out.append(_dies(n, a.role, after.mode, killer_of(plain, before, after, n)))
     if after.winner != before.winner and after.winner is not None:
-        out.append(_("the game ends: {result}").format(result=tr(describe_winner(after.winner))))
+        out.append(
+            _("the game ends: {result}").format(
+                result=tr(describe_winner(after.winner, after.mode))
+            )
+        )
     return out
 
 

@@ -221,7 +221,7 @@ def page_data(game: Game) -> dict[str, object]:
         "cards": cards,
         "kinds": kinds,
         "stack": stack,
-        "result": tr(describe_winner(final.winner)) if final.winner is not None else "",
+        "result": tr(describe_winner(final.winner, final.mode)) if final.winner is not None else "",
         "colours": list(COLOURS),
         "words": script_words(final.mode),
     }
@@ -462,7 +462,7 @@ def _named_value(key: str, value: str, mode: str) -> str:
     if key == "mode":
         return mode_name(value)
     if key == "winner":
-        return winner_name(value)
+        return winner_name(value, mode)
     if key == "card":
         return kind_name(value)
     if key == "kind" and value in EVENT_KINDS:

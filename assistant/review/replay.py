@@ -69,6 +69,7 @@ from assistant.review.history import (
 from assistant.store import GameSummary, StoredMove
 from assistant.views import TableView, table_view
 from engine.game import Game
+from engine.modes import mode_named
 from engine.rules import describe_winner
 
 __all__ = [
@@ -322,7 +323,7 @@ def previous_in(points: Sequence[int], n: int) -> int | None:
     return points[i - 1] if i > 0 else None
 
 
-def winner_name(winner: str | None) -> str:
+def winner_name(winner: str | None, mode: str = "") -> str:
     """'主公忠臣胜' for the side that won; '' while the game goes on.
 
     >>> from assistant.i18n import set_language
@@ -335,6 +336,9 @@ def winner_name(winner: str | None) -> str:
     """
     if winner is None:
         return ""
+    named = mode_named(mode) if mode else None
+    if named is not None and named.first_and_second is not None:
+        return tr(describe_winner(winner, mode))  # 1v1: 先手胜, 后手胜
     name = WINNER_NAMES.get(winner)
     if name is not None:
         return translate(name)
@@ -366,7 +370,7 @@ def game_line(game: GameSummary) -> str:
     elif game.winner is None:
         status = _("finished")
     else:
-        status = _("finished: {result}").format(result=winner_name(game.winner))
+        status = _("finished: {result}").format(result=winner_name(game.winner, game.mode))
     table = ngettext("{mode}, {n} player", "{mode}, {n} players", game.players).format(
         mode=mode_name(game.mode), n=game.players
     )

@@ -626,7 +626,7 @@ def _winning(tally: _Tally, number: int, before: GameState, after: GameState) ->
         if after.winner == "draw":
             said = _said(TEXT["draw"])
         else:
-            said = _said(TEXT["win"], result=describe_winner(after.winner))
+            said = _said(TEXT["win"], result=describe_winner(after.winner, after.mode))
         tally.events.append(KeyEvent(number, "win", None, None, said))
 
 

@@ -106,7 +106,7 @@ def current_prompt(state: GameState) -> Prompt:
         text = _("choose the mode and the number of players")
         return Prompt((), "setup", text, ("setup",))
     if state.over:
-        text = _("game over: {result}").format(result=tr(describe_winner(state.winner)))
+        text = _("game over: {result}").format(result=tr(describe_winner(state.winner, state.mode)))
         return Prompt((), "over", text)
     if state.stack:
         top = state.stack[-1]

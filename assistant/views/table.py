@@ -365,7 +365,7 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
         seats=seats,
         over=state.over,
         current=_turn_seat(state),
-        result=tr(describe_winner(state.winner)) if state.over else "",
+        result=tr(describe_winner(state.winner, state.mode)) if state.over else "",
         ring=_ring(state),
     )
 

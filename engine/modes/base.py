@@ -53,6 +53,9 @@ class Mode:
     # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
     banned_generals: frozenset[str] = frozenset()
     generals_per_seat: int = 1
+    # The side keys of the player who starts and of the other, where a two-player mode
+    # names its players so (1v1's 先手 and 后手) rather than by their role cards.
+    first_and_second: tuple[str, str] | None = None
     same_kingdom_generals: bool = False
     # A seat may yet take generals of different kingdoms, and is then a careerist
     # (国战, rules 003 line 426: 选择武将时可以选择两名势力不同的武将,然后将势力改为野心家).

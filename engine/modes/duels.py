@@ -49,6 +49,8 @@ class OneVsOne(Mode):
     def sides(self) -> tuple[str, ...]:
         return ("lord", "renegade", "draw")
 
+    first_and_second = ("lord", "renegade")  # the lord card starts (先手)
+
 
 class TwoVsTwo(Mode):
     """2V2: loyalists (seats 1 and 4) against rebels (seats 2 and 3).

@@ -106,6 +106,8 @@ class NewOneVsOne(Mode):
             return "renegade"
         return None
 
+    first_and_second = ("renegade", "lord")  # 內奸為先手
+
     def sides(self) -> tuple[str, ...]:
         return ("lord", "renegade", "draw")
 

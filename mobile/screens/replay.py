@@ -510,7 +510,7 @@ class ReplayScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
                 "{title} · {mode} {n} player", "{title} · {mode} {n} players", state.players
             ).format(title=title, mode=mode_name(state.mode), n=state.players)
             if replay.over:
-                title += f" · {winner_name(replay.winner)}".rstrip(" ·")
+                title += f" · {winner_name(replay.winner, state.mode)}".rstrip(" ·")
         self.title_text = title
         self.last_move = replay.moves
         self.slider.max = max(replay.moves, 0)

@@ -3,8 +3,9 @@
 The phone stands at the table's edge in front of seat 1, so seat 1 is at the
 bottom and the seats follow the order of play counter-clockwise, as seen
 from above (or, where a mode seats them otherwise, its order around the table:
-守卫剑阁's 1, 2, 4, 6, 8, 7, 5, 3; `TableView.seats_around`). A card shows exactly what a `~assistant.views.table.SeatView`
-holds; nothing here computes a game number.
+守卫剑阁's 1, 2, 4, 6, 8, 7, 5, 3; `TableView.seats_around`). A card shows
+exactly what a `~assistant.views.table.SeatView` holds; nothing here computes
+a game number.
 
 The seats go around the edge of the ring's box, in the cells of a grid
 (`perimeter`): `SeatRing` tries the grids that hold the table's seats and

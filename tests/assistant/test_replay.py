@@ -56,7 +56,9 @@ def test_every_death_and_the_winner_are_told(path: Path) -> None:
     assert game.state.over
     # The end is told; after it, only the roles still face down are shown, then
     # (a whole identity game) every seat's role under the closing heading.
-    _, ending, after = text.partition(f"the game ends: {describe_winner(game.state.winner)}")
+    _, ending, after = text.partition(
+        f"the game ends: {describe_winner(game.state.winner, game.state.mode)}"
+    )
     assert ending, text[-300:]
     revealed, _, roles = after.partition(f"\n{ROLES_HEADING}\n")
     shown = revealed.splitlines()[1:]
@@ -176,7 +178,19 @@ def test_every_modes_winner_is_named_in_the_language(lang: str) -> None:
     try:
         for mode in MODES.values():
             for side in mode.sides():
-                name = winner_name(side)
+                name = winner_name(side, mode.name)
                 assert name and not re.search(r"[A-Za-z]", name), (mode.name, side, name)
     finally:
         set_language("C")
+
+
+def test_the_players_of_1v1_are_named_by_who_starts(chinese: None) -> None:
+    """1v1's players are 先手 and 后手 (001), not the role cards that seat them: the
+    old 1v1's lord card starts, the new 1v1's renegade (內奸為先手)."""
+    from assistant.review import winner_name
+    from engine.rules import describe_winner
+
+    assert winner_name("lord", "1v1") == "先手胜" == winner_name("renegade", "new1v1")
+    assert winner_name("renegade", "1v1") == "后手胜" == winner_name("lord", "new1v1")
+    assert winner_name("lord", "identity") == "主公忠臣胜"
+    assert str(describe_winner("lord", "new1v1")) == "the second player wins"

@@ -193,5 +193,6 @@ def test_state_json_states_the_civilian_and_the_reshuffles() -> None:
     play(g, f"!discard 1 #{shas[0]}", "shuffle")
     play(g, "!damage 6 4 from 1", "pass", "role 6 civilian")
     facts = summary(g.state)["mode_facts"]
+    assert isinstance(facts, dict)
     assert facts["shuffles"] == 1 and facts["civilians"] == [6] and facts["co_winners"] == []
     assert summary(table(SIX).state)["mode_facts"] == {}  # a standard table has none
