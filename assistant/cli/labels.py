@@ -15,6 +15,7 @@ from assistant.cli.outputs import OutputRefused, check_output, write_file
 from assistant.cli.status import DONE
 from assistant.i18n import _
 from assistant.stickers import KINDS, PAPERS, LabelReport, parse_kinds, write_labels
+from engine.catalogue import standard_catalogue
 
 __all__ = ["add_command"]
 
@@ -28,9 +29,12 @@ def add_command(commands: Commands) -> None:
         ),
         description=_(
             "Write print-ready PDF sheets of QR stickers, 20 to a page (4 x 5), each "
-            "with its name in print: one per card (160), general (25), role card of a "
-            "10-player table (10), seat (10) and action token (5). Print at 100% / actual "
-            "size, never 'fit to page'; each sheet has a scale bar to check with a ruler."
+            "with its name in print: one per card ({cards}), general ({generals}), role "
+            "card of a 10-player table (10), seat (10) and action token (5). Print at "
+            "100% / actual size, never 'fit to page'; each sheet has a scale bar to check "
+            "with a ruler."
+        ).format(
+            cards=len(standard_catalogue().cards), generals=len(standard_catalogue().generals)
         ),
     )
     p.add_argument(
