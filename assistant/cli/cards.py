@@ -22,7 +22,9 @@ __all__ = ["add_command"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "cards",
-        help=_("list the 160 cards of the deck (id = the number on its sticker)"),
+        help=_("list the {n} cards of the catalogue (id = the number on its sticker)").format(
+            n=len(standard_catalogue().cards)
+        ),
         description=_(
             "List the physical cards of the deck: id (printed on the card's QR "
             "sticker), name, suit and rank, type, equipment slot, weapon range, package."
