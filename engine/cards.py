@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import csv
 import io
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
 from engine.errors import CatalogueError
-from engine.fields import EntryReader
+from engine.fields import EntryReader, load_toml
 from engine.text import say
 
 
@@ -208,12 +207,7 @@ def suit_word(card: Card) -> str:
 
 def parse_card_kinds(text: str, source: str) -> dict[str, CardKind]:
     """Card kinds from the TOML text of ``card_kinds.toml``, checked."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(
-            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
-        ) from None
+    data = load_toml(text, source)
     kinds: dict[str, CardKind] = {}
     for key, table in data.items():
         entry = say("card kind {key}", key=repr(key))

@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
 from enum import Enum
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from engine.errors import CatalogueError
 from engine.text import Text, say
 
 E = TypeVar("E", bound=Enum)
+
+
+def load_toml(text: str, source: str) -> dict[str, Any]:
+    """The TOML text of a catalogue file; a file that is not TOML is a CatalogueError
+    naming it."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogueError(
+            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
+        ) from None
 
 
 class EntryReader:

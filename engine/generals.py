@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
 from engine.effects import AsCard, Effect, card_keys_named, effect_as_dict, parse_effect
 from engine.errors import CatalogueError
-from engine.fields import EntryReader
+from engine.fields import EntryReader, load_toml
 from engine.text import Text, say
 
 
@@ -146,12 +145,7 @@ def parse_generals(text: str, source: str, card_keys: frozenset[str]) -> tuple[G
 
     ``card_keys`` are the known card kinds, for effects that name cards.
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(
-            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
-        ) from None
+    data = load_toml(text, source)
     top = EntryReader(source, say("file"), data)
     generals: list[General] = []
     for number, table in enumerate(top.tables("general"), start=1):
@@ -228,12 +222,7 @@ def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:
 def parse_mode_skills(text: str, source: str, card_keys: frozenset[str]) -> tuple[Skill, ...]:
     """The skills a mode gives a seat besides its generals' (``mode_skills.toml``), checked:
     the same fields as a general's skill."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogueError(
-            source, say("file"), None, say("not valid TOML: {error}", error=str(exc))
-        ) from None
+    data = load_toml(text, source)
     top = EntryReader(source, say("file"), data)
     skills: list[Skill] = []
     for number, table in enumerate(top.tables("skill"), start=1):
