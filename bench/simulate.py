@@ -59,6 +59,7 @@ from engine.frames import Ask, CardUse, DamageEvent, Expect, Window
 from engine.generals import General
 from engine.generals import Skill as GeneralSkill
 from engine.modes import MODES, Mode
+from engine.modes.zhulu import ALLY, seal_holder
 from engine.moves import (
     Chain,
     Choose,
@@ -976,6 +977,17 @@ class Player:
             if spent is None or target is None:
                 return None
             return (Skill(seat, key, spent[0], (target,), spent[1]),)
+        if key == "jiemeng":
+            # 结盟 (逐鹿天下): ask a seat with no ally (never the 玉玺's holder, who has
+            # none), or, allied, a card for a draw each.
+            ally = s.mark(ALLY)
+            if ally:
+                spent = self.spend(state, seat, 1, equipment=True)
+                return (Skill(seat, key, spent[0], (ally,), spent[1]),) if spent else None
+            holder = seal_holder(state)
+            free = [o for o in others if not state.seat(o).mark(ALLY) and o != holder]
+            target = self.pick(seat, free, hostile=False) if holder != seat else None
+            return (Skill(seat, key, targets=(target,)),) if target is not None else None
         if key == "kurou":
             # Losing the last HP needs a Peach: rarely worth it.
             if s.hp > 1 or rng.random() < 0.05:

@@ -431,6 +431,11 @@ def _ignores_trick_distance(user: Seat) -> bool:
     return any(isinstance(e, TrickDistanceUnlimited) for _, e in effects_of(user))
 
 
+def untargetable(target: Seat, kind_key: str) -> Text | None:
+    """Why a seat's skills keep it from being a card's target (空城, 帷幕 ...), or None."""
+    return _untargetable_reason(target, kind_key)
+
+
 def check_target(
     state: PublicState, user: int, card_kind: CardKind, target: int, spending: Iterable[int] = ()
 ) -> TargetCheck:

@@ -1026,6 +1026,8 @@ def _use_seal(ctx: Ctx, m: Use) -> None:
     (source,) = _sources(ctx, m.seat, m.cards)
     lift_from(ctx, m.seat, c, source)
     t.put(c, f"equip:{m.seat}")
+    for seat, key in reversed(ctx.mode.equipped(t, m.seat, c)):
+        push(t, SkillUse(seat, key))
 
 
 def _blade_sha(ctx: Ctx, m: Use, window: Window) -> None:

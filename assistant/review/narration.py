@@ -578,7 +578,8 @@ def narrate_judgement(move: Move, before: GameState, after: GameState) -> str | 
         return None  # still waiting: 鬼才 may replace the card
     asker = _judgement_asker(plain, before)
     judged = _judged_card(plain, before, after)
-    face = card(judged).face
+    # a card without suit or rank (逐鹿天下's 玉玺) is named instead
+    face = card(judged).face or kind_name(card(judged).key)
     if isinstance(asker, Judging):
         what, result = kind_name(asker.kind), _delayed_result(asker, judged, after)
     elif isinstance(asker, Ask):

@@ -230,6 +230,10 @@ _WORDS: dict[str, Callable[[], str]] = {
     "recover": lambda: _("Recover 1 HP"),
     # TRANSLATORS: a button: 斗地主's surviving farmer draws two cards (his reward)
     "draw": lambda: _("Draw two cards"),
+    # TRANSLATORS: a button: 逐鹿天下's 结盟: the seat asked agrees to be allies
+    "yes": lambda: _("Agree to the alliance"),
+    # TRANSLATORS: a button: 逐鹿天下's 结盟: the seat asked refuses the alliance
+    "no": lambda: _("Refuse the alliance"),
     "spade": lambda: _("♠ Spades"),
     "heart": lambda: _("♥ Hearts"),
     "club": lambda: _("♣ Clubs"),

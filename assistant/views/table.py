@@ -152,6 +152,7 @@ class TableView:
     result: str = ""  # who won, once the game is over
     # 血战到底: each side's points ("忠臣 5 · 反贼 7 / 12"), also at the heading's end
     scores: str = ""
+    alliances: str = ""  # 逐鹿天下's alliances (同盟 1+3), also at the heading's end
     # The seats in the order they sit around the table, where the mode seats them
     # otherwise than in seat order (守卫剑阁: 1, 2, 4, 6, 8, 7, 5, 3); () for seat order.
     ring: tuple[int, ...] = ()
@@ -353,8 +354,10 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
             turn=state.turn.number, seat=who, phase=phase
         )
     scores = _scores(state)
-    if scores:
-        heading = f"{heading} · {scores}"
+    allies = _alliances(state)
+    for extra in (scores, allies):
+        if extra:
+            heading = f"{heading} · {extra}"
     return TableView(
         mode=state.mode,
         players=state.players,
@@ -362,6 +365,7 @@ def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:
         phase=phase,
         heading=heading,
         scores=scores,
+        alliances=allies,
         seats=seats,
         over=state.over,
         current=_turn_seat(state),
@@ -392,6 +396,17 @@ def _scores(state: GameState) -> str:
     )
     # TRANSLATORS: the sides' points and the points that win (忠臣 5 · 反贼 7 / 12)
     return _("{scores} / {target}").format(scores=shown, target=facts.get("target", ""))
+
+
+def _alliances(state: GameState) -> str:
+    """The alliances where the mode has them (逐鹿天下's ``alliances``): 盟 1+3 · 2+5."""
+    mode = mode_named(state.mode)
+    facts = mode.facts(state) if mode is not None else {}
+    pairs = facts.get("alliances")
+    if not isinstance(pairs, list) or not pairs:
+        return ""
+    # TRANSLATORS: the alliances on the table screen's heading (逐鹿天下): 盟 1+3 · 2+5
+    return _("Allies {pairs}").format(pairs=" · ".join(f"{a}+{b}" for a, b in pairs))
 
 
 def distance_view(state: GameState, seat: int) -> DistanceView:

@@ -136,6 +136,11 @@ class Mode:
         ``engine/data/mode_skills.toml``), from its ``general`` move on."""
         return ()
 
+    def equipped(self, state: PublicState, seat: int, card: int) -> tuple[tuple[int, str], ...]:
+        """(seat, rule key): rules settled at once after a card is used into a seat's
+        equipment zone (逐鹿天下: the 玉玺's holder with an ally must 毁盟)."""
+        return ()
+
     def first_seat(self, state: PublicState) -> int:
         return 1
 

@@ -42,9 +42,34 @@ How the engine reads it:
   last death without a killer (闪电, a loss of HP), 003 is silent and a game of
   one player drawing alone until the seal comes would be no game, so the 玉玺
   goes to the survivor as it would to a killer (our decision).
-- **Not yet:** 结盟 / 毁盟 (alliances, rules 4-5) are skills a player may use;
-  this module has none, so every seat stays its own side. They would join the
-  skill system as the mode's own skills.
+- **Alliances (结盟, 毁盟: lines 444-446)** are skills the mode gives every seat
+  (``jiemeng``, ``huimeng`` / ``huimeng_end``: engine/data/mode_skills.toml, their
+  rules in engine/skills/modes.py). An alliance is a public mark ``ally`` on both
+  seats (the other's number), set and cleared only by moves; allies are one side
+  (line 437: "发动结盟后同盟成员为同一阵营").
+  - 结盟 ``skill A jiemeng -> B``: in A's play phase, once, when neither has an
+    ally; B answers ``choose B yes|no`` (其若同意). ``skill A jiemeng #c -> B``: once
+    per play phase toward the ally, A discards a card (hand or equipment), then A
+    and B each draw one.
+  - 毁盟 ``skill A huimeng`` at the start of A's turn (回合开始时), ``skill A
+    huimeng_end`` at its end: the engine opens no window at 回合结束时, so the
+    end phase (结束阶段), the last window of a turn, stands for it. A draws two,
+    the alliance ends, and A is treated as using a Sha on the ally (no distance:
+    the skill names its target; a seat that cannot be a Sha's target (空城) cannot
+    be broken with); after it settles, A recovers 1 HP if the ally died, else
+    loses 1 HP.
+  - The 玉玺 (line 442: "装备此牌的角色若有同阵营盟友,则立即发动毁盟"): a seat with an
+    ally that puts the seal into its equipment (using it, or as a killer) breaks
+    the alliance at once, in the middle of whatever settles (it draws two and the
+    alliance ends even when no Sha can go to the ally: then it loses 1 HP). A
+    demanding table reads the rule as "the holder has no ally": the holder cannot
+    propose or accept an alliance (it would only be a free Sha and two cards),
+    and nobody may ask it.
+  - A death ends the dead seat's alliance.
+- **Victory with alliances.** Line 448 crowns one seat: the one alive at the
+  end holding the 玉玺. Allies do not win together: while two allies live, the
+  game goes on (one of them will have to break), and since the holder can have
+  no ally, the last one standing is always a seat alone (our reading).
 """
 
 from __future__ import annotations
@@ -53,15 +78,27 @@ from collections import Counter
 
 from engine.catalogue import standard_catalogue
 from engine.modes.base import DeathEffects, Mode
-from engine.state import PublicState, Role
+from engine.state import PublicState, Role, Seat
 
 SEAL = next(c.id for c in standard_catalogue().cards if c.key == "yuxi")  # 玉玺, card 213
 SEAL_DRAWS = 2  # 摸牌阶段,你多摸两张牌
+ALLY = "ally"  # the mark of an alliance: the ally's seat
+ALLIANCE_SKILLS = ("jiemeng", "huimeng", "huimeng_end")  # 结盟, 毁盟 (turn start, turn end)
 
 
 def seal_holder(state: PublicState) -> int | None:
     """The seat whose equipment holds the 玉玺, or None."""
     return next((s.seat for s in state.seats if s.treasure == SEAL), None)
+
+
+def ally_of(state: PublicState, seat: int) -> int | None:
+    """The seat's ally, or None."""
+    return state.seat(seat).mark(ALLY) or None
+
+
+def alliances(state: PublicState) -> list[list[int]]:
+    """The alliances, each as its two seats, lower first."""
+    return [[s.seat, a] for s in state.seats if (a := s.mark(ALLY)) and s.seat < a]
 
 
 class Zhulu(Mode):
@@ -75,21 +112,35 @@ class Zhulu(Mode):
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         return Counter()
 
+    def mode_skills(self, state: PublicState, seat: Seat) -> tuple[str, ...]:
+        return ALLIANCE_SKILLS
+
     def side(self, state: PublicState, seat: int) -> str | None:
-        return f"seat{seat}"
+        ally = ally_of(state, seat)
+        return f"seat{min(seat, ally) if ally else seat}"
 
     def draw_count(self, state: PublicState, seat: int) -> int:
         return 2 + (SEAL_DRAWS if seal_holder(state) == seat else 0)
 
     def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
+        ally = ally_of(state, dead)
+        marks = ((dead, ALLY, 0), (ally, ALLY, 0)) if ally else ()
         if seal_holder(state) is not None:
-            return DeathEffects()
+            return DeathEffects(marks=marks)
         living = [s.seat for s in state.living]
+        taker = None
         if killer is not None and killer != dead and killer in living:
-            return DeathEffects(to_equipment=((SEAL, killer),))
-        if len(living) == 1:  # the last death had no killer: the survivor takes it
-            return DeathEffects(to_equipment=((SEAL, living[0]),))
-        return DeathEffects()
+            taker = killer
+        elif len(living) == 1:  # the last death had no killer: the survivor takes it
+            taker = living[0]
+        if taker is None:
+            return DeathEffects(marks=marks)
+        # the killer's own ally (not the dead one) must be broken with at once
+        breaks = ((taker, "huimeng"),) if ally_of(state, taker) not in (None, dead) else ()
+        return DeathEffects(to_equipment=((SEAL, taker),), marks=marks, rewards=breaks)
+
+    def equipped(self, state: PublicState, seat: int, card: int) -> tuple[tuple[int, str], ...]:
+        return ((seat, "huimeng"),) if card == SEAL and ally_of(state, seat) else ()
 
     def winner(self, state: PublicState) -> str | None:
         living = state.living
@@ -100,5 +151,5 @@ class Zhulu(Mode):
 
     def facts(self, state: PublicState) -> dict[str, object]:
         """Who holds the 玉玺 (a seat, or None while it is in the draw pile, a hand or the
-        discards)."""
-        return {"seal_holder": seal_holder(state)}
+        discards), and the alliances (pairs of seats)."""
+        return {"seal_holder": seal_holder(state), "alliances": alliances(state)}

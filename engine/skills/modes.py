@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from engine.cardops import discard_cards, lift_from, possess
 from engine.context import Ctx
-from engine.frames import Expect, Point, SkillUse
+from engine.derived import card, untargetable
+from engine.frames import CardUse, Expect, Point, SkillUse
+from engine.modes.zhulu import ALLY, SEAL, ally_of, seal_holder
 from engine.moves import Skill
 from engine.registry import rule, rule_source
-from engine.settlement import heal, push
-from engine.skills.common import own_occasion
-from engine.state import evolve
+from engine.settlement import heal, lose_hp, push, set_marks
+from engine.skills.common import count_cards, need_targets, no_arguments, own_occasion
+from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.text import say
 
@@ -102,3 +104,129 @@ def farmer_reward(ctx: Ctx, m: Skill, event: object) -> None:
     """The surviving farmer's reward (001: 當有一名反賊陣亡時另一名反賊可以回復一點體力或
     摸兩張牌): the engine offers it after the death; it is never used by a move."""
     raise IllegalMove(say("{skill} comes by itself after a death", skill=rule_source(m.skill)))
+
+
+# ---------------------------------------------------------------- 逐鹿天下: 结盟 and 毁盟
+# rules 003 lines 444-446 (quoted and read in engine/modes/zhulu.py)
+
+YES, NO = "yes", "no"
+_ALLY_DRAW = "jiemeng_ally"  # the play phase's count of 结盟's discard toward the ally
+
+
+def _set_ally(t: Table, a: int, b: int, on: bool) -> None:
+    set_marks(t, ((a, ALLY, b if on else 0), (b, ALLY, a if on else 0)))
+
+
+def _once(ctx: Ctx, m: Skill, key: str) -> None:
+    t = ctx.table
+    counted = f"{m.seat}:{key}"
+    uses = dict(t.turn.skill_uses)
+    if uses.get(counted, 0):
+        ctx.refuse(
+            say(
+                "{skill} once per {phase}: used already",
+                skill=rule_source(m.skill),
+                phase=t.turn.phase,
+            )
+        )
+    uses[counted] = 1
+    t.set_turn(skill_uses=tuple(sorted(uses.items())))
+
+
+def _jiemeng_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if use.step == 0:
+        reason = say(
+            "{skill}: seat {seat} asks seat {target} to be allies",
+            skill=rule_source(use.key),
+            seat=use.seat,
+            target=use.other,
+        )
+        push(t, Expect("choose", use.other, reason, options=(YES, NO)))
+        return
+    t.stack.pop()
+    if use.word == YES and t.seat(use.seat).alive and t.seat(use.other).alive:
+        _set_ally(t, use.seat, use.other, True)
+
+
+@rule("jiemeng", phases=(Phase.PLAY,), step=_jiemeng_step, cards=(0, 1), targets=(1, 1))
+def jiemeng(ctx: Ctx, m: Skill, event: object) -> None:
+    """结盟 (003 line 444): with no ally, asks a seat with no ally (``-> N``), which
+    answers ``choose N yes|no``; toward the ally, discards a card (``#c``) and both
+    draw one. Each once per play phase; nobody allies with the 玉玺's holder."""
+    t = ctx.table
+    skill = rule_source(m.skill)
+    need_targets(m, 1, 1, say("{skill}: one seat (-> N)", skill=skill))
+    target = m.targets[0]
+    ally = ally_of(t, m.seat)
+    if ally is not None:
+        if target != ally:
+            raise IllegalMove(say("{skill}: seat {seat} is your ally", skill=skill, seat=ally))
+        if count_cards(m) != 1:
+            raise IllegalMove(say("{skill}: discard one card", skill=skill))
+        _once(ctx, m, _ALLY_DRAW)
+        discard_cards(ctx, m.seat, m.cards, m.unknown, ("hand", "equipment"))
+        t.draw_unknown(m.seat, 1)
+        t.draw_unknown(ally, 1)
+        return
+    if count_cards(m):
+        raise IllegalMove(say("{skill}: no cards to ask for an alliance", skill=skill))
+    other = t.seat(target)
+    if target == m.seat or not other.alive:
+        raise IllegalMove(say("{skill}: ask another living seat", skill=skill))
+    if ally_of(t, target) is not None:
+        raise IllegalMove(say("{skill}: seat {seat} has an ally", skill=skill, seat=target))
+    holder = seal_holder(t)
+    if holder in (m.seat, target):
+        raise IllegalMove(
+            say("{skill}: the holder of {card} has no ally", skill=skill, card=card(SEAL).kind)
+        )
+    _once(ctx, m, m.skill)
+    push(t, SkillUse(m.seat, m.skill, other=target))
+
+
+def _huimeng_can(t: Table, owner: int, event: object) -> bool:
+    ally = ally_of(t, owner)
+    return own_occasion(t, owner, event) and ally is not None and _sha_fits(t, owner, ally)
+
+
+def _sha_fits(t: Table, seat: int, ally: int) -> bool:
+    """The Sha goes to the ally without regard to distance (the skill names it), but
+    not to a seat its skills keep from being a Sha's target (空城)."""
+    s = t.seat(ally)
+    return s.alive and untargetable(s, "sha") is None
+
+
+def _huimeng_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if use.step == 0:
+        ally = ally_of(t, use.seat)
+        if ally is None or not t.seat(use.seat).alive:
+            t.stack.pop()
+            return
+        _set_ally(t, use.seat, ally, False)
+        t.draw_unknown(use.seat, 2)
+        t.stack[-1] = evolve(use, step=1, other=ally)
+        if _sha_fits(t, use.seat, ally):
+            push(t, CardUse(use.seat, "sha", (), (ally,), counts_for_limit=False))
+        return
+    t.stack.pop()
+    if not t.seat(use.seat).alive:
+        return
+    if t.seat(use.other).alive:
+        lose_hp(ctx, use.seat, 1)
+    else:
+        heal(t, use.seat, 1)
+
+
+def _huimeng(ctx: Ctx, m: Skill, event: object) -> None:
+    """毁盟 (003 line 446): draws two, ends the alliance and is treated as using a Sha
+    on the ally; then recovers 1 HP if the ally died of it, else loses 1 HP."""
+    no_arguments(m)
+    push(ctx.table, SkillUse(m.seat, "huimeng"))
+
+
+rule("huimeng", point=Point.TURN_START, can=_huimeng_can, whose=("seat",), step=_huimeng_step)(
+    _huimeng
+)
+rule("huimeng_end", point=Point.END_PHASE, can=_huimeng_can, whose=("seat",))(_huimeng)

@@ -27,7 +27,8 @@ STEMS = [p.stem for p in SAMPLES]
 IDENTITY_8 = "identity-8"
 
 HEADING = re.compile(r"Turn (\d+) — seat (\d+)\b")
-JUDGED = re.compile(r"(\S+) ([♠♥♣♦](?:10|[2-9AJQK])): (.+)")
+# a face, or the name of a card without suit (逐鹿天下's 玉玺, judged in samples/zhulu.sgs)
+JUDGED = re.compile(r"(\S+) ([♠♥♣♦](?:10|[2-9AJQK])|玉玺): (.+)")
 RESULTS = re.compile(
     r"play phase skipped|draw phase skipped|no effect|\d+ thunder damage|passes to seat \d+"
     r"|stays with seat \d+|counts as 闪|no 闪|kept|the judging ends|seat \d+ cannot play 闪"

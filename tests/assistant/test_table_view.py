@@ -169,7 +169,9 @@ def check_heading(state: GameState) -> None:
         phase = PHASES[state.turn.phase]
         assert view.phase == phase
         assert view.heading.startswith(f"第{state.turn.number}回合")
-        assert view.heading.endswith(f"{phase} · {view.scores}" if view.scores else phase)
+        assert view.heading.endswith(
+            " · ".join(x for x in (phase, view.scores, view.alliances) if x)
+        )
         assert f"{state.turn.seat}号位" in view.heading
         key = shown_general(state.seat(state.turn.seat))
         if key:

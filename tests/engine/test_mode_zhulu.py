@@ -1,4 +1,5 @@
-"""逐鹿天下 (mode ``zhulu``): rules 003, lines 27, 130, 328 and 436-448.
+"""逐鹿天下 (mode ``zhulu``): rules 003, lines 27, 130, 328 and 436-448 (alliances: 437, 442,
+444, 446, 448).
 
 Each test quotes the line of 003 it checks. Five quiet generals (no skill answers
 damage or death), seat 1 first.
@@ -11,13 +12,26 @@ import pytest
 from engine.cards import Package, Subtype, parse_cards
 from engine.catalogue import standard_catalogue
 from engine.errors import CatalogueError
+from engine.frames import CardUse, Point
 from engine.game import Game
 from engine.modes import MODES
 from engine.modes.zhulu import SEAL
+from engine.moves import Move
+from engine.record import Record, format_record, parse_record, replay
 from engine.rules import describe_winner
 from engine.state import Phase
 from engine.views import summary
-from tests.engine.helpers import cid, end_turn, play, refused, table
+from tests.engine.helpers import (
+    cid,
+    end_turn,
+    expecting,
+    play,
+    refused,
+    table,
+    to_play_phase,
+    until_turn_of,
+    window_for,
+)
 
 CATALOGUE = standard_catalogue()
 QUIET = ["zhangfei", "zhaoyun", "machao", "lvbu", "lvmeng"]
@@ -155,7 +169,7 @@ def test_the_last_one_standing_holding_the_seal_wins() -> None:
     s = g.state
     assert s.over and s.winner == "seat1" and s.seat(1).treasure == SEAL
     assert str(describe_winner(s.winner)) == "seat 1 wins"
-    assert summary(s)["mode_facts"] == {"seal_holder": 1}
+    assert summary(s)["mode_facts"] == {"seal_holder": 1, "alliances": []}
 
 
 def test_a_last_death_without_killer_gives_the_seal_to_the_survivor() -> None:
@@ -168,6 +182,206 @@ def test_a_last_death_without_killer_gives_the_seal_to_the_survivor() -> None:
     assert holder(g) == 5 and not g.state.over
     kill(g, 5)
     assert g.state.over and g.state.winner == "seat1" and holder(g) == 1
+
+
+# ---------------------------------------------------------------- alliances (结盟, 毁盟)
+
+
+def allies(g: Game) -> object:
+    return summary(g.state)["mode_facts"]["alliances"]  # type: ignore[index]
+
+
+def allied(first: int = 1, second: int = 3) -> Game:
+    """Seat 1's play phase, seats ``first`` and ``second`` allies."""
+    g = zhulu()
+    to_play_phase(g)
+    assert g.state.turn.phase is Phase.PLAY
+    play(g, f"skill {first} jiemeng -> {second}", f"choose {second} yes")
+    return g
+
+
+def test_every_seat_holds_jiemeng_and_huimeng() -> None:
+    """003 lines 444-446: 衍生:结盟 ... 衍生:毁盟: skills the mode gives every seat."""
+    from engine.derived import owned_keys
+
+    g = zhulu()
+    for s in g.state.seats:
+        assert {"jiemeng", "huimeng", "huimeng_end"} <= owned_keys(s)
+
+
+def test_jiemeng_asks_a_seat_which_agrees_and_they_are_one_side() -> None:
+    """003 line 444: 若你没有同盟成员,你可以对一名没有同盟成员的角色发动结盟,其若同意,则你
+    与其成为同盟成员; line 437: 发动结盟后同盟成员为同一阵营."""
+    g = zhulu()
+    to_play_phase(g)
+    play(g, "skill 1 jiemeng -> 3")
+    expecting(g, "choose", 3)
+    refused(g, "choose 3 maybe", "choose one of yes, no")
+    play(g, "choose 3 yes")
+    assert allies(g) == [[1, 3]]
+    assert g.state.seat(1).mark("ally") == 3 and g.state.seat(3).mark("ally") == 1
+    mode = MODES["zhulu"]
+    assert mode.side(g.state, 1) == mode.side(g.state, 3) == "seat1"
+    assert mode.side(g.state, 2) == "seat2"
+
+
+def test_a_seat_may_refuse_and_jiemeng_is_once_per_play_phase() -> None:
+    """003 line 444: 出牌阶段限一次 ... 其若同意: a refusal makes no alliance and spends
+    the use."""
+    g = zhulu()
+    to_play_phase(g)
+    play(g, "skill 1 jiemeng -> 3", "choose 3 no")
+    assert allies(g) == []
+    refused(g, "skill 1 jiemeng -> 4", "once per")
+
+
+def test_jiemeng_only_between_seats_without_ally() -> None:
+    """003 line 444: 若你没有同盟成员 ... 一名没有同盟成员的角色."""
+    g = zhulu()
+    to_play_phase(g)
+    play(g, "skill 1 jiemeng -> 3", "choose 3 yes")
+    end_turn(g)
+    until_turn_of(g, 2, "play")
+    to_play_phase(g)
+    refused(g, "skill 2 jiemeng -> 3", "has an ally")
+    refused(g, "skill 2 jiemeng -> 2", "another living seat")
+    play(g, "skill 2 jiemeng -> 4", "choose 4 yes")
+    assert allies(g) == [[1, 3], [2, 4]]
+
+
+def test_jiemeng_toward_the_ally_discards_one_then_both_draw_one() -> None:
+    """003 line 444: 出牌阶段对己方同盟成员限一次,你可以弃置一张牌然后与其各摸一张牌."""
+    g = allied()
+    hand1, hand3 = g.state.seat(1).hand_count, g.state.seat(3).hand_count
+    refused(g, "skill 1 jiemeng -> 3", "discard one card")
+    refused(g, "skill 1 jiemeng x1 -> 4", "your ally")
+    play(g, "skill 1 jiemeng x1 -> 3")
+    assert g.state.seat(1).hand_count == hand1 and g.state.seat(3).hand_count == hand3 + 1
+    refused(g, "skill 1 jiemeng x1 -> 3", "once per")
+
+
+def test_huimeng_at_turn_start_draws_two_shas_the_ally_and_loses_one_hp() -> None:
+    """003 line 446: 回合开始或结束时,若你有同盟成员,你可以摸两张牌并视为对其使用一张【杀】
+    并解除双方同盟关系 ... 否则你失去一点体力."""
+    g = allied()
+    end_turn(g)
+    until_turn_of(g, 3)
+    window_for(g, Point.TURN_START, 3)
+    hand, hp1, hp3 = g.state.seat(3).hand_count, g.state.seat(1).hp, g.state.seat(3).hp
+    play(g, "skill 3 huimeng")
+    assert allies(g) == [] and g.state.seat(3).hand_count == hand + 2
+    sha = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert (sha.user, sha.kind, sha.cards, sha.targets) == (3, "sha", (), (1,))
+    while g.state.turn.phase is Phase.START:
+        play(g, "pass")
+    assert g.state.seat(1).hp == hp1 - 1 and g.state.seat(3).hp == hp3 - 1
+
+
+def test_huimeng_that_kills_the_ally_recovers_one_hp() -> None:
+    """003 line 446: 若其因此死亡,你回复一点体力."""
+    g = allied()
+    for line in ("!damage 1 3", "!damage 3 1"):
+        play(g, line)
+        while g.state.stack:
+            play(g, "pass")
+    end_turn(g)
+    until_turn_of(g, 3)
+    hp3 = g.state.seat(3).hp
+    assert g.state.seat(1).hp == 1
+    play(g, "skill 3 huimeng")
+    while g.state.turn.phase is Phase.START:
+        play(g, "pass")
+    assert not g.state.seat(1).alive and g.state.seat(3).hp == hp3 + 1
+
+
+def test_huimeng_at_the_end_of_the_turn() -> None:
+    """003 line 446: 回合开始或结束时: the end phase's window (结束阶段) stands for 回合结束时."""
+    g = allied()
+    play(g, "next")  # discard phase
+    if g.state.seat(1).hand_count > g.state.seat(1).hp:
+        play(g, f"discard 1 x{g.state.seat(1).hand_count - g.state.seat(1).hp}")
+    play(g, "next")
+    window_for(g, Point.END_PHASE, 1)
+    play(g, "skill 1 huimeng_end")
+    assert allies(g) == []
+
+
+def test_no_huimeng_without_an_ally() -> None:
+    """003 line 446: 若你有同盟成员."""
+    g = zhulu()
+    end_turn(g)
+    assert not any(f for f in g.state.stack if getattr(f, "point", None) is Point.TURN_START)
+    refused(g, "skill 2 huimeng", "not used now")
+
+
+def test_the_seal_s_holder_with_an_ally_breaks_the_alliance_at_once() -> None:
+    """003 line 442: 装备此牌的角色若有同阵营盟友,则立即发动"毁盟"."""
+    g = allied()
+    hand = g.state.seat(3).hand_count
+    play(g, f"use 3 #{SEAL}")
+    assert holder(g) == 3 and allies(g) == []
+    assert g.state.seat(3).hand_count == hand - 1 + 2
+    sha = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert (sha.user, sha.targets) == (3, (1,))
+
+
+def test_a_killer_with_an_ally_taking_the_seal_breaks_at_once() -> None:
+    """003 line 442: the killer's seal comes into his equipment (有角色杀死其他角色后 ...
+    置入其装备区); with an ally, he must 毁盟 at once."""
+    g = allied()
+    kill(g, 4, 1)
+    assert holder(g) == 1 and allies(g) == []
+    assert any(isinstance(f, CardUse) and f.targets == (3,) for f in g.state.stack)
+
+
+def test_nobody_allies_with_the_seal_s_holder() -> None:
+    """003 line 442 read demandingly (engine/modes/zhulu.py): the holder has no ally."""
+    g = zhulu()
+    play(g, f"use 3 #{SEAL}")
+    to_play_phase(g)
+    refused(g, "skill 1 jiemeng -> 3", "has no ally")
+
+
+def test_a_death_ends_the_alliance() -> None:
+    """003 line 437: 每个存活玩家均为单独阵营: the dead have no ally."""
+    g = allied()
+    kill(g, 3)
+    assert allies(g) == [] and g.state.seat(1).mark("ally") == 0
+
+
+def test_allies_do_not_win_together() -> None:
+    """003 line 448: 存活到最后并持有【玉玺】的角色胜利: two allies left, the game goes on."""
+    g = allied()
+    for seat in (2, 4, 5):
+        kill(g, seat)
+    assert not g.state.over and allies(g) == [[1, 3]]
+
+
+def test_alliances_replay_exactly() -> None:
+    """The alliance marks change only by moves: the record replays to the same state."""
+    g = allied()
+    play(g, "skill 1 jiemeng x1 -> 3")
+    moves: tuple[Move, ...] = tuple(g.moves)
+    again = replay(parse_record(format_record(Record(moves=moves))))
+    assert again.state == g.state and allies(again) == [[1, 3]]
+
+
+def test_the_sample_makes_and_breaks_alliances() -> None:
+    """samples/zhulu.sgs: played to its end with 结盟 asked, agreed and used toward an
+    ally, and 毁盟 (003 lines 444-446)."""
+    from pathlib import Path
+
+    from engine.moves import Choose, Skill
+
+    path = Path(__file__).resolve().parents[2] / "samples" / "zhulu.sgs"
+    record = parse_record(path.read_text(encoding="utf-8"))
+    game = replay(record)
+    assert game.flagged() == [] and game.state.over
+    skills = [m for m in record.moves if isinstance(m, Skill)]
+    assert any(m.skill == "jiemeng" and not m.cards and not m.unknown for m in skills)
+    assert any(m.skill == "jiemeng" and (m.cards or m.unknown) for m in skills)
+    assert any(m.skill in ("huimeng", "huimeng_end") for m in skills)
+    assert any(isinstance(m, Choose) and m.option == "yes" for m in record.moves)
 
 
 # ---------------------------------------------------------------- a card without suit
