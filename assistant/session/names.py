@@ -8,6 +8,8 @@ what a player reads goes through the catalogs instead.
 >>> chosen = set_language("C")
 >>> rule_label("rende"), rule_label("spear"), rule_label("no such rule")
 ('仁德', '丈八蛇矛', 'no such rule')
+>>> rule_label("jiemeng"), rule_label("huimeng_end"), rule_label("feiyang")
+('结盟', '毁盟', '飞扬')
 """
 
 from __future__ import annotations
@@ -24,9 +26,8 @@ __all__ = ["role_label", "rule_label", "shown_general"]
 
 @cache
 def _skills() -> dict[str, Skill]:
-    return {
-        skill.key: skill for general in standard_catalogue().generals for skill in general.skills
-    }
+    """Every skill by key: the generals' and the modes' (逐鹿天下's 结盟 ...)."""
+    return standard_catalogue().skills()
 
 
 def rule_label(key: str) -> str:
