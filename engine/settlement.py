@@ -868,7 +868,7 @@ def _await_successor(t: Table, seat: int) -> Expect:
     return Expect(
         "successor",
         seat,
-        say("seat {seat}: choose the next general to come on", seat=seat),
+        say("choose the next general to come on"),
         options=rest,
     )
 
