@@ -40,6 +40,7 @@ WANTED = [
     ("zhuhou-5", "zhuhou", 5, 905),
     ("xuezhan", "xuezhan", 4, 1212),
     ("jiange", "jiange", 8, 1313),
+    ("hulao", "hulao", 4, 3),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {"identity-international-8": "international", "identity-qunxiong-10": "qunxiong"}

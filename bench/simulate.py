@@ -617,6 +617,14 @@ class Player:
                 judged = [d.card for d in s.judgement]
                 named = (rng.choice(judged),) if len(judged) > 1 else ()
                 yield (Skill(seat, key, spent[0] + named, (), spent[1]),)
+        elif key == "xiuluo":
+            # 修罗 (虎牢关): a hand card whose suit is a delayed trick's in his zone.
+            for d in s.judgement:
+                same = [c for c in s.hand if card(c).suit is card(d.card).suit]
+                if same:
+                    named = (d.card,) if len(s.judgement) > 1 else ()
+                    yield (Skill(seat, key, (rng.choice(same), *named)),)
+                    return
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]

@@ -103,6 +103,7 @@ from engine.settlement import (
     lose_hp,
     push,
     replace_top,
+    set_marks,
     settle,
     watch_hands,
 )
@@ -300,6 +301,8 @@ _RESULTS = {
     "farmers": say("the farmers win"),
     "coalition": say("the coalition wins"),
     "dongzhuo": say("Dong Zhuo's side wins"),
+    "lubu": say("Lü Bu wins"),
+    "allies": say("the allies win"),
 }
 
 
@@ -661,6 +664,14 @@ def _end_turn(ctx: Ctx) -> None:
         seat, t.extra_turns = t.extra_turns[0], t.extra_turns[1:]
         _start_turn(ctx, seat, t.turn.number + 1, resume=normal)
         return
+    between = ctx.mode.between_turns(t, t.turn.seat)  # 虎牢关: 吕布 after each ally
+    if between is not None:
+        s = t.seat(between)
+        if not s.flipped:
+            _start_turn(ctx, between, t.turn.number + 1, resume=normal)
+            return
+        t.set_seat(evolve(s, flipped=False))  # his turn is skipped, he turns face up
+        t.reset_turn(between, t.turn.number + 1)
     _start_turn(ctx, ctx.mode.next_seat(t, normal), t.turn.number + 1)
 
 
@@ -681,6 +692,9 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
     t.reset_turn(seat, number)
     if resume:
         t.set_turn(resume=resume)
+    marks = ctx.mode.turn_marks(t, seat)
+    if marks:  # 虎牢关: the regrouping allies' countdowns at the start of a round
+        set_marks(t, marks)
     _enter_phase(ctx, Phase.START)
 
 
@@ -1105,6 +1119,14 @@ def _targets_for(
             ctx.refuse(say("{card} takes one or two targets", card=card_kind))
     elif not given:
         ctx.refuse(say("{card} needs a target: add '-> N'", card=card_kind))
+    elif card_kind.is_sha and _shenji(t, seat):
+        if not (len(given) <= 3 and len(set(given)) == len(given)):
+            ctx.refuse(
+                say(
+                    "{skill}: with no weapon, a Sha takes up to three targets",
+                    skill=rule_source("shenji"),
+                )
+            )
     elif card_kind.is_sha and _halberd(t, seat, cards):
         if not (len(given) <= 3 and len(set(given)) == len(given)):
             ctx.refuse(
@@ -1127,6 +1149,12 @@ def _targets_for(
     # Several targets settle one by one in seat order from the user.
     order = t.order_from(seat)
     return tuple(sorted(given, key=lambda s: order.index(s) if s in order else len(order)))
+
+
+def _shenji(t: Table, seat: int) -> bool:
+    """神戟 (虎牢关's 吕布, second form): with no weapon, up to two more targets."""
+    s = t.seat(seat)
+    return "shenji" in s.extra_skills and s.weapon is None
 
 
 def _halberd(t: Table, seat: int, cards: tuple[int, ...]) -> bool:

@@ -29,7 +29,7 @@ from engine.frames import (
     SkillUse,
     Window,
 )
-from engine.modes import NeedRole
+from engine.modes import NeedRole, Transform
 from engine.registry import AT_POINT, COMPULSORY, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
@@ -693,6 +693,10 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
         replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
+        form = ctx.mode.transform(t, f.target)
+        if form is not None:  # 虎牢关: 吕布 turns into his second form at once
+            transform(ctx, form)
+            return
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
         return
@@ -824,6 +828,34 @@ def _to_equipment(t: Table, card_id: int, seat: int) -> None:
 # Turn.flags: the current general died in his own turn, which ends when the stack
 # empties (新1V1: 如果玩家在自己的回合內武將死亡,則其回合立即結束).
 TURN_ENDS = "turn_ends"
+
+
+def transform(ctx: Ctx, form: Transform) -> None:
+    """A general turns into another form (Mode.transform): every settlement stops (the
+    cards being settled go to the discard pile), his judgement zone is discarded, he is
+    face up and unchained with his new max HP, HP and skills; the current turn ends,
+    his new turn comes next and the order goes on from him."""
+    t = ctx.table
+    t.stack.clear()
+    for c in tuple(t.processing):
+        t.move(c, "discard")
+    for delayed in t.seat(form.seat).judgement:
+        t.move(delayed.card, "discard")
+    s = t.seat(form.seat)
+    t.set_seat(
+        evolve(
+            s,
+            max_hp=form.max_hp,
+            hp=form.hp,
+            extra_skills=form.skills,
+            flipped=False,
+            chained=False,
+        )
+    )
+    set_marks(t, form.marks)
+    # the turn ends; his turn comes next, and the order resumes from him
+    t.set_turn(flags=t.turn.flags | {TURN_ENDS}, resume=form.seat)
+    t.extra_turns = (form.seat, *t.extra_turns)
 
 
 def set_marks(t: Table, marks: tuple[tuple[int, str, int], ...]) -> None:

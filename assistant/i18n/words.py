@@ -120,6 +120,8 @@ _MODE_ROLE_NAMES: Final = {
         Role.LORD: N_("level leader"),
         Role.LOYALIST: N_("soldier"),
     },
+    # 虎牢关: 神吕布 against the allies (联军)
+    "hulao": {Role.LORD: N_("Lü Bu (role)"), Role.REBEL: N_("ally")},
 }
 
 _PHASE_NAMES: Final = {
@@ -156,6 +158,7 @@ _MODE_NAMES: Final = {
     "zhuhou": N_("coalition against Dong Zhuo"),
     "xuezhan": N_("fight to the end"),
     "jiange": N_("Jiange defence"),
+    "hulao": N_("Hulao Pass"),
 }
 _KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 

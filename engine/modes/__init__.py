@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engine.modes.base import DeathEffects, Mode, NeedRole
+from engine.modes.base import DeathEffects, Mode, NeedRole, Transform
 from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
+from engine.modes.hulao import Hulao
 from engine.modes.identity import Identity
 from engine.modes.jiange import Jiange
 from engine.modes.new1v1 import NewOneVsOne
@@ -29,6 +30,7 @@ MODES: dict[str, Mode] = {
         Zhuhou(),
         Xuezhan(),
         Jiange(),
+        Hulao(),
     )
 }
 
@@ -37,4 +39,4 @@ def mode_named(name: str) -> Mode | None:
     return MODES.get(name)
 
 
-__all__ = ["MODES", "DeathEffects", "Mode", "NeedRole", "mode_named"]
+__all__ = ["MODES", "DeathEffects", "Mode", "NeedRole", "Transform", "mode_named"]

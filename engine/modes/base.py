@@ -32,6 +32,20 @@ class DeathEffects:
 
 
 @dataclass(frozen=True, slots=True)
+class Transform:
+    """A general turning at once into another form (虎牢关's 吕布 at 4 HP or less): new
+    max HP and HP, the mode's skills for the new form, marks; his judgement zone is
+    discarded, he is turned face up and unchained; every settlement stops, the turn
+    ends and this seat's new turn starts."""
+
+    seat: int
+    max_hp: int
+    hp: int
+    skills: tuple[str, ...]
+    marks: tuple[tuple[int, str, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class NeedRole:
     """Victory cannot be decided until this seat's role is revealed."""
 
@@ -182,6 +196,21 @@ class Mode:
     ) -> tuple[tuple[int, str, int], ...]:
         """Marks to set once a damage is dealt (血战到底: a point to the source), as
         (seat, mark, value); victory is checked after them."""
+        return ()
+
+    def transform(self, state: PublicState, seat: int) -> Transform | None:
+        """A form the seat turns into at once after its HP went down (虎牢关's 吕布), or
+        None (every other mode)."""
+        return None
+
+    def between_turns(self, state: PublicState, ended: int) -> int | None:
+        """A seat that plays a turn after ``ended``'s, before the next in the order and
+        without moving the order on (虎牢关: 吕布 after each ally's turn), or None."""
+        return None
+
+    def turn_marks(self, state: PublicState, seat: int) -> tuple[tuple[int, str, int], ...]:
+        """Marks to set as ``seat``'s turn starts (虎牢关: a round begins, the regrouping
+        allies' countdowns go down), as (seat, mark, value)."""
         return ()
 
     def revives(self, state: PublicState, seat: int) -> bool:

@@ -5,6 +5,10 @@ of his judgement phase) and 〖跋扈〗 (its draw at the start of the turn and 
 second Sha are declared effects: ``draw_on turn_start`` and ``sha_limit``,
 settled by the engine); the surviving farmer's reward (``farmer_reward``, a
 choice settled after the other farmer's death).
+
+虎牢关 (engine/modes/hulao.py): 吕布's 修罗 (a window at the start of his turn); his
+马术 and 神威 are declared effects, 神戟 is read where a Sha's targets are checked
+(engine.rules).
 """
 
 from __future__ import annotations
@@ -68,6 +72,55 @@ def feiyang(ctx: Ctx, m: Skill, event: object) -> None:
         judged = zone_cards
     discard_cards(ctx, m.seat, cost, m.unknown, ("hand", "equipment"))
     target = judged[0]
+    lift_from(ctx, m.seat, target, possess(ctx, m.seat, target, ("judge",)))
+    t.put(target, "discard")
+
+
+# ---------------------------------------------------------------- 虎牢关: 修罗
+
+
+def _xiuluo_can(t: Table, owner: int, event: object) -> bool:
+    s = t.seat(owner)
+    return own_occasion(t, owner, event) and bool(s.judgement) and s.hand_count > 0
+
+
+@rule(
+    "xiuluo",
+    point=Point.TURN_START,
+    can=_xiuluo_can,
+    whose=("seat",),
+    cards=(1, 2),
+)
+def xiuluo(ctx: Ctx, m: Skill, event: object) -> None:
+    """修罗 (虎牢关's 吕布, second form; sources in engine/modes/hulao.py): at the start
+    of his turn he discards a hand card, then a delayed trick of the same suit from
+    his judgement zone. The move names the hand card (its suit must be seen) and,
+    when the zone holds more than one card, the one to discard
+    (``skill 1 xiuluo #h #j``)."""
+    t = ctx.table
+    zone = f"judge:{m.seat}"
+    judged = [c for c in m.cards if t.where.get(c) == zone]
+    cost = tuple(c for c in m.cards if c not in judged)
+    skill = rule_source(m.skill)
+    if m.targets:
+        raise IllegalMove(say("{skill} has no targets", skill=skill))
+    if len(cost) != 1 or m.unknown:
+        raise IllegalMove(say("{skill}: discard exactly one hand card, named (#id)", skill=skill))
+    zone_cards = [d.card for d in t.seat(m.seat).judgement]
+    if len(judged) > 1:
+        raise IllegalMove(say("{skill}: one card of the judgement zone, not more", skill=skill))
+    if not judged:
+        if len(zone_cards) != 1:
+            raise IllegalMove(
+                say("{skill}: name the card of the judgement zone to discard", skill=skill)
+            )
+        judged = zone_cards
+    target = judged[0]
+    if card(cost[0]).suit is not card(target).suit:
+        raise IllegalMove(
+            say("{skill}: the hand card and the delayed trick must be of one suit", skill=skill)
+        )
+    discard_cards(ctx, m.seat, cost, 0, ("hand",))
     lift_from(ctx, m.seat, target, possess(ctx, m.seat, target, ("judge",)))
     t.put(target, "discard")
 

@@ -47,6 +47,7 @@ MODE_ROLE_NAMES = {
     "new1v1": {Role.RENEGADE: "先手", Role.LORD: "后手"},
     "doudizhu": {Role.LORD: "地主", Role.REBEL: "农民"},
     "zhuhou": {Role.REBEL: "诸侯", Role.LORD: "关卡将领", Role.LOYALIST: "士兵"},
+    "hulao": {Role.LORD: "神吕布", Role.REBEL: "联军"},
 }
 KINGDOMS = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
 PHASES = {

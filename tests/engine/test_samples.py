@@ -22,6 +22,7 @@ MODES = {
     "zhuhou",
     "xuezhan",
     "jiange",
+    "hulao",
     "new1v1",
     "zhulu",
 }
