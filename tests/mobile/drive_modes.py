@@ -62,6 +62,8 @@ def generals_for(mode: Mode, players: int) -> list[list[str]]:
 class ModesDriver(Driver):
     """drive_table's driver with another script: a table of every mode in turn."""
 
+    timeout = 200.0  # every mode's table, one after the other (the test allows 240 s)
+
     def pick(self, setup: Any, seat: int, keys: Sequence[str]) -> Step:
         for key in keys:
             setup.select_seat(seat)

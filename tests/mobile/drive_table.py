@@ -77,6 +77,9 @@ def command_words(button: Button) -> str:
 
 
 class Driver:
+    # The longest a drive may take, in seconds (a drive of many tables sets more).
+    timeout = TIMEOUT
+
     def __init__(self, app: SgsTableApp, out: Path) -> None:
         self.app = app
         self.out = out
@@ -107,7 +110,7 @@ class Driver:
             self.report["errors"].append("".join(traceback.format_exception(error)))
             self.finish(1)
             return
-        if time.monotonic() - self.started > TIMEOUT:
+        if time.monotonic() - self.started > self.timeout:
             self.report["errors"].append(f"timed out; last steps: {self.report['steps'][-3:]}")
             self.finish(1)
             return
