@@ -32,7 +32,10 @@ from engine.catalogue import standard_catalogue  # noqa: E402
 from engine.generals import General  # noqa: E402
 from engine.modes import MODES, Mode  # noqa: E402
 from engine.state import GameState  # noqa: E402
+from tests.mobile import drive_table  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
+
+drive_table.TIMEOUT = 200.0  # every mode's table, one after the other (the test allows 240 s)
 
 
 def generals_for(mode: Mode, players: int) -> list[list[str]]:
@@ -61,8 +64,6 @@ def generals_for(mode: Mode, players: int) -> list[list[str]]:
 
 class ModesDriver(Driver):
     """drive_table's driver with another script: a table of every mode in turn."""
-
-    timeout = 200.0  # every mode's table, one after the other (the test allows 240 s)
 
     def pick(self, setup: Any, seat: int, keys: Sequence[str]) -> Step:
         for key in keys:

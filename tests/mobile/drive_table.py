@@ -77,9 +77,6 @@ def command_words(button: Button) -> str:
 
 
 class Driver:
-    # The longest a drive may take, in seconds (a drive of many tables sets more).
-    timeout = TIMEOUT
-
     def __init__(self, app: SgsTableApp, out: Path) -> None:
         self.app = app
         self.out = out
@@ -110,7 +107,7 @@ class Driver:
             self.report["errors"].append("".join(traceback.format_exception(error)))
             self.finish(1)
             return
-        if time.monotonic() - self.started > self.timeout:
+        if time.monotonic() - self.started > TIMEOUT:
             self.report["errors"].append(f"timed out; last steps: {self.report['steps'][-3:]}")
             self.finish(1)
             return
