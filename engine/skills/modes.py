@@ -51,27 +51,14 @@ def feiyang(ctx: Ctx, m: Skill, event: object) -> None:
     when the zone holds more than one, the judgement card (``skill 1 feiyang #a #b #j``).
     """
     t = ctx.table
-    zone = f"judge:{m.seat}"
-    judged = [c for c in m.cards if t.where.get(c) == zone]
-    cost = tuple(c for c in m.cards if c not in judged)
     skill = rule_source(m.skill)
-    if m.targets:
-        raise IllegalMove(say("{skill} has no targets", skill=skill))
+    judged, cost = _judged_and_cost(t, m, skill)
     if len(cost) + m.unknown != 2:
         raise IllegalMove(
             say("{skill}: discard exactly two cards (#id, or xN unseen hand cards)", skill=skill)
         )
-    zone_cards = [d.card for d in t.seat(m.seat).judgement]
-    if len(judged) > 1:
-        raise IllegalMove(say("{skill}: one card of the judgement zone, not more", skill=skill))
-    if not judged:
-        if len(zone_cards) != 1:
-            raise IllegalMove(
-                say("{skill}: name the card of the judgement zone to discard", skill=skill)
-            )
-        judged = zone_cards
+    target = _judgement_card(t, m, judged, skill)
     discard_cards(ctx, m.seat, cost, m.unknown, ("hand", "equipment"))
-    target = judged[0]
     lift_from(ctx, m.seat, target, possess(ctx, m.seat, target, ("judge",)))
     t.put(target, "discard")
 
@@ -98,24 +85,11 @@ def xiuluo(ctx: Ctx, m: Skill, event: object) -> None:
     when the zone holds more than one card, the one to discard
     (``skill 1 xiuluo #h #j``)."""
     t = ctx.table
-    zone = f"judge:{m.seat}"
-    judged = [c for c in m.cards if t.where.get(c) == zone]
-    cost = tuple(c for c in m.cards if c not in judged)
     skill = rule_source(m.skill)
-    if m.targets:
-        raise IllegalMove(say("{skill} has no targets", skill=skill))
+    judged, cost = _judged_and_cost(t, m, skill)
     if len(cost) != 1 or m.unknown:
         raise IllegalMove(say("{skill}: discard exactly one hand card, named (#id)", skill=skill))
-    zone_cards = [d.card for d in t.seat(m.seat).judgement]
-    if len(judged) > 1:
-        raise IllegalMove(say("{skill}: one card of the judgement zone, not more", skill=skill))
-    if not judged:
-        if len(zone_cards) != 1:
-            raise IllegalMove(
-                say("{skill}: name the card of the judgement zone to discard", skill=skill)
-            )
-        judged = zone_cards
-    target = judged[0]
+    target = _judgement_card(t, m, judged, skill)
     if card(cost[0]).suit is not card(target).suit:
         raise IllegalMove(
             say("{skill}: the hand card and the delayed trick must be of one suit", skill=skill)
@@ -123,6 +97,31 @@ def xiuluo(ctx: Ctx, m: Skill, event: object) -> None:
     discard_cards(ctx, m.seat, cost, 0, ("hand",))
     lift_from(ctx, m.seat, target, possess(ctx, m.seat, target, ("judge",)))
     t.put(target, "discard")
+
+
+def _judged_and_cost(t: Table, m: Skill, skill: object) -> tuple[list[int], tuple[int, ...]]:
+    """A skill that pays with cards to discard one of its judgement zone (飞扬, 修罗):
+    the cards the move names there, and those it pays with; it names no seat."""
+    zone = f"judge:{m.seat}"
+    judged = [c for c in m.cards if t.where.get(c) == zone]
+    cost = tuple(c for c in m.cards if c not in judged)
+    if m.targets:
+        raise IllegalMove(say("{skill} has no targets", skill=skill))
+    return judged, cost
+
+
+def _judgement_card(t: Table, m: Skill, judged: list[int], skill: object) -> int:
+    """The card of the judgement zone to discard: the one named, or the only one there."""
+    if len(judged) > 1:
+        raise IllegalMove(say("{skill}: one card of the judgement zone, not more", skill=skill))
+    if judged:
+        return judged[0]
+    zone_cards = [d.card for d in t.seat(m.seat).judgement]
+    if len(zone_cards) != 1:
+        raise IllegalMove(
+            say("{skill}: name the card of the judgement zone to discard", skill=skill)
+        )
+    return zone_cards[0]
 
 
 # ---------------------------------------------------------------- 斗地主: the farmers' reward

@@ -40,7 +40,6 @@ from mobile.opened import open_game  # noqa: E402
 first = PLAN["sizes"][0]
 configure_kivy(width=first[0], height=first[1])
 
-from kivy.core.window import Window  # noqa: E402
 
 import tests.mobile.drive_table as drive_table  # noqa: E402
 from mobile.widgets.base import LINE, read_px  # noqa: E402
@@ -52,14 +51,7 @@ drive_table.TIMEOUT = 600.0  # many sizes, games and screens: the whole plan's t
 
 class LayoutDriver(Driver):
     def resize(self, width: int, height: int) -> Step:
-        Window.size = (width, height)
-        waited = 0.0
-        while tuple(Window.size) != (width, height):
-            if waited > 5:
-                raise Failed(f"the window stayed {tuple(Window.size)}, not {width}x{height}")
-            yield 0.1
-            waited += 0.1
-        yield 0.4  # the layouts follow the new size
+        yield from self.fit_window(width, height)
         self.note(f"window {width}x{height}")
 
     def script(self) -> Step:

@@ -118,6 +118,17 @@ class Driver:
         (self.out / "report.json").write_text(json.dumps(self.report, ensure_ascii=False, indent=1))
         self.app.stop()
 
+    def fit_window(self, width: int, height: int) -> Step:
+        """Set the window's size and wait until it has it and the layouts follow it."""
+        Window.size = (width, height)
+        waited = 0.0
+        while tuple(Window.size) != (width, height):
+            if waited > 5:
+                raise Failed(f"the window stayed {tuple(Window.size)}, not {width}x{height}")
+            yield 0.1
+            waited += 0.1
+        yield 0.4  # the layouts follow the new size
+
     def until(self, what: str, condition: Callable[[], bool], poll: float = 0.03) -> Step:
         start = time.monotonic()
         while not condition():

@@ -91,14 +91,7 @@ class WordsDriver(Driver):
             if abs(float(Metrics.dpi) - dpi) > 0.01:
                 Metrics.dpi = dpi
                 Metrics.density = round(dpi / 160, 4)
-        Window.size = (width, height)
-        waited = 0.0
-        while tuple(Window.size) != (width, height):
-            if waited > 5:
-                raise Failed(f"the window stayed {tuple(Window.size)}, not {width}x{height}")
-            yield 0.1
-            waited += 0.1
-        yield 0.4  # the layouts follow the new size
+        yield from self.fit_window(width, height)
         self.note(f"window {size}")
 
     def read(self, size: str, place: str) -> Step:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import ast
 import doctest
 from pathlib import Path
 
 from mobile.widgets import room
 from mobile.widgets.room import badge_spot, column_widths
+from tests.test_layers import imported_top_levels
 
 
 def test_the_docstring_examples() -> None:
@@ -15,10 +15,7 @@ def test_the_docstring_examples() -> None:
 
 
 def test_room_imports_no_kivy() -> None:
-    tree = ast.parse(Path(room.__file__ or "").read_text(encoding="utf-8"))
-    names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert not any(name.split(".")[0] == "kivy" for name in names)
+    assert "kivy" not in imported_top_levels(Path(room.__file__ or ""))
 
 
 def test_columns_fill_the_room_and_never_go_under_their_widest_word() -> None:

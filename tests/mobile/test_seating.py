@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ast
 import doctest
 import itertools
 import math
@@ -12,6 +11,7 @@ import pytest
 
 from mobile.widgets import seating
 from mobile.widgets.seating import candidate_grids, flow, perimeter, perimeter_cells
+from tests.test_layers import imported_top_levels
 
 
 def test_the_docstring_examples() -> None:
@@ -20,10 +20,7 @@ def test_the_docstring_examples() -> None:
 
 def test_seating_imports_no_kivy() -> None:
     """The layout's numbers are tested here, in pytest's process, without a window."""
-    tree = ast.parse(Path(seating.__file__ or "").read_text(encoding="utf-8"))
-    names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-    names |= {n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
-    assert not any(name.split(".")[0] == "kivy" for name in names)
+    assert "kivy" not in imported_top_levels(Path(seating.__file__ or ""))
 
 
 @pytest.mark.parametrize("seats", range(2, 11))
