@@ -56,7 +56,7 @@ from engine.derived import (
 )
 from engine.effects import AsCard, CardZone, SkipDiscard
 from engine.frames import Ask, CardUse, DamageEvent, Expect, Window
-from engine.generals import General
+from engine.generals import General, Kingdom
 from engine.generals import Skill as GeneralSkill
 from engine.modes import MODES, Mode
 from engine.modes.zhulu import ALLY, seal_holder
@@ -165,7 +165,10 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
         lord = 1 if rng.random() < 0.5 else rng.randint(1, players)
         lines.append(f"role {lord} {m.shown_role.value}")  # 忠胆英杰: a loyalist
     hidden = face_down(m)
-    pool = [g for g in _CATALOGUE.generals if g.key not in m.banned_generals]
+    sitting = ("standard", *state.general_packages)  # the packages the setup line names
+    pool = [
+        g for g in _CATALOGUE.generals if g.key not in m.banned_generals and g.package in sitting
+    ]
     rng.shuffle(pool)
     for seat in range(1, players + 1):
         fit = [g for g in pool if m.check_general(state, seat, (g,)) is None]  # 守卫剑阁's kingdoms
@@ -173,7 +176,10 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
         for g in chosen:
             pool.remove(g)
         names = ",".join(g.key for g in chosen)
-        lines.append(f"general {seat} {names}" + (" hidden" if hidden else ""))
+        line = f"general {seat} {names}" + (" hidden" if hidden else "")
+        if m.gods_choose_kingdom and chosen[0].kingdom is Kingdom.GOD:
+            line += " kingdom=" + rng.choice(("wei", "shu", "wu", "qun"))
+        lines.append(line)
     for line in lines[1:]:
         state = apply(state, Move.parse(line))
     return lines
@@ -1135,8 +1141,8 @@ def _off_table(state: GameState, s: Seat) -> frozenset[str]:
 
 @cache
 def _reserve_skills(generals: tuple[str, ...]) -> frozenset[str]:
-    first = {sk.key for sk in _CATALOGUE.general(generals[0]).skills}
-    rest = {sk.key for g in generals[1:] for sk in _CATALOGUE.general(g).skills}
+    first = {sk.key for sk in _CATALOGUE.general(generals[0]).own_skills}
+    rest = {sk.key for g in generals[1:] for sk in _CATALOGUE.general(g).own_skills}
     return frozenset(rest - first)
 
 

@@ -2,7 +2,9 @@
 
 >>> cat = standard_catalogue()
 >>> len(cat.cards), len(cat.generals)
-(213, 25)
+(213, 65)
+>>> cat.general("shenzhugeliang").package, cat.general("shenzhugeliang").number
+('fire', 45)
 >>> str(cat.card(42))
 '#42 闪♦9'
 >>> cat.general("machao").max_hp
@@ -12,6 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -23,7 +26,12 @@ from engine.text import say
 
 CARD_KINDS_FILE = "card_kinds.toml"
 CARDS_FILE = "cards.csv"
-GENERALS_FILE = "generals.toml"
+GENERALS_FILE = "generals.toml"  # a one-file catalogue's (tests, load_catalogue's default)
+GENERALS_FOLDER = "generals"
+# The packages of generals shipped, in sticker order: the standard box, then
+# 神话再临's four packs (each with its 神 generals). Each file names its first
+# sticker number, so a pack that grows never renumbers the next.
+GENERAL_PACKAGES = ("standard", "wind", "fire", "forest", "mountain")
 MODE_SKILLS_FILE = "mode_skills.toml"
 
 
@@ -46,6 +54,17 @@ class Catalogue:
             if general.key == key:
                 return general
         raise KeyError(f"no general {key!r}")
+
+    def general_numbered(self, number: int) -> General | None:
+        """The general whose sticker carries ``number`` (None: no such general)."""
+        for general in self.generals:
+            if general.number == number:
+                return general
+        return None
+
+    def packages(self) -> tuple[str, ...]:
+        """The packages of generals known, in order."""
+        return tuple(dict.fromkeys(g.package for g in self.generals))
 
     def general_named(self, name: str) -> General:
         """By key or Chinese name."""
@@ -71,16 +90,29 @@ class Catalogue:
 
 
 def load_catalogue(
-    card_kinds: str, cards: str, generals: str, mode_skills: str = "", *, origin: str = ""
+    card_kinds: str,
+    cards: str,
+    generals: str,
+    mode_skills: str = "",
+    *,
+    origin: str = "",
+    more_generals: Sequence[tuple[str, str]] = (),
 ) -> Catalogue:
     """Build a catalogue from the texts of the data files, checking everything.
 
-    ``origin`` prefixes the file names in error messages (e.g. a folder).
-    Raises :class:`CatalogueError` naming the file, the entry and the field.
+    ``generals`` is the standard generals' file; ``more_generals`` other
+    packages' files as (file name, text), the package named by the file's stem
+    (or its ``package`` field). ``origin`` prefixes the file names in error
+    messages (e.g. a folder). Raises :class:`CatalogueError` naming the file,
+    the entry and the field.
     """
     kinds = parse_card_kinds(card_kinds, origin + CARD_KINDS_FILE)
     card_list = parse_cards(cards, origin + CARDS_FILE, kinds)
     general_list = parse_generals(generals, origin + GENERALS_FILE, frozenset(kinds))
+    for name, text in more_generals:
+        package = name.rsplit("/", 1)[-1].removesuffix(".toml")
+        found = parse_generals(text, origin + name, frozenset(kinds), package)
+        general_list = join_generals(general_list, found, origin + name)
     unused = sorted(set(kinds) - {c.key for c in card_list})
     if unused:
         raise CatalogueError(
@@ -102,17 +134,50 @@ def load_catalogue(
     return Catalogue(kinds, card_list, general_list, skills)
 
 
-def _package_text(name: str) -> str:
-    return resources.files("engine").joinpath("data", name).read_text(encoding="utf-8")
+def join_generals(
+    known: tuple[General, ...], more: tuple[General, ...], source: str
+) -> tuple[General, ...]:
+    """``known`` then ``more``, refusing a key, a skill's key (unless the same skill)
+    or a sticker number already taken."""
+    skills = {s.key: s for g in known for s in g.skills}
+    for general in more:
+        label = say("general {key}", key=repr(general.key))
+        if any(g.key == general.key for g in known):
+            raise CatalogueError(source, label, "key", say("a general has this key already"))
+        if any(g.number == general.number for g in known):
+            raise CatalogueError(
+                source,
+                label,
+                "first_number",
+                say("sticker number {n} is taken", n=general.number),
+            )
+        for skill in general.skills:
+            if skills.get(skill.key, skill) != skill:
+                raise CatalogueError(
+                    source,
+                    say("{entry} skill {key}", entry=label, key=repr(skill.key)),
+                    "key",
+                    say("another general's skill has this key"),
+                )
+    return known + more
+
+
+def _package_text(*name: str) -> str:
+    return resources.files("engine").joinpath("data", *name).read_text(encoding="utf-8")
 
 
 @cache
 def standard_catalogue() -> Catalogue:
-    """The 160 cards and 25 generals shipped with the package (loaded once)."""
+    """The 213 cards, the 25 standard generals and 神话再临's 40 (loaded once)."""
+    folder = GENERALS_FOLDER + "/"
     return load_catalogue(
         _package_text(CARD_KINDS_FILE),
         _package_text(CARDS_FILE),
-        _package_text(GENERALS_FILE),
+        _package_text(GENERALS_FOLDER, "standard.toml"),
         _package_text(MODE_SKILLS_FILE),
         origin="engine/data/",
+        more_generals=[
+            (f"{folder}{p}.toml", _package_text(GENERALS_FOLDER, f"{p}.toml"))
+            for p in GENERAL_PACKAGES[1:]
+        ],
     )

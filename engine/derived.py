@@ -67,17 +67,19 @@ def kind(key: str) -> CardKind:
 
 @cache
 def _general_skills(key: str) -> tuple[Skill, ...]:
-    return standard_catalogue().general(key).skills
+    return standard_catalogue().general(key).own_skills
 
 
 @cache
-def _mode_skill(key: str) -> Skill:
-    return standard_catalogue().mode_skill(key)
+def _extra_skill(key: str) -> Skill:
+    """A skill a seat has beside its generals': a mode's, or one a skill gave it
+    (急袭, 极略, 观星 by 志继 ...)."""
+    return standard_catalogue().skills()[key]
 
 
 def active_skills(seat: Seat) -> Iterator[Skill]:
     """Skills that work now: face-up generals only; lord skills only for the lord; then
-    the skills the mode gives the seat (``Seat.extra_skills``)."""
+    the skills the mode or a skill gave the seat (``Seat.extra_skills``)."""
     for general in seat.generals:
         if general in seat.hidden:
             continue
@@ -86,7 +88,7 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
                 continue
             yield skill
     for key in seat.extra_skills:
-        yield _mode_skill(key)
+        yield _extra_skill(key)
 
 
 def owned_keys(s: Seat) -> frozenset[str]:
@@ -147,7 +149,7 @@ def _effects(
                 continue
             out.extend((skill, effect) for effect in skill.effects)
     for key in extra:
-        skill = _mode_skill(key)
+        skill = _extra_skill(key)
         out.extend((skill, effect) for effect in skill.effects)
     return tuple(out)
 

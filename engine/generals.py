@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from engine.effects import AsCard, Effect, card_keys_named, effect_as_dict, parse_effect
@@ -68,6 +68,16 @@ class Timing(Enum):
     HAND_EMPTIED = "hand_emptied"
     CARD_NEEDED = "card_needed"
     ALWAYS = "always"
+    # 神话再临's moments (the packs' data files use them)
+    SETUP = "setup"  # at the start of the game (七星, 化身)
+    DAMAGE_DEALT = "damage_dealt"  # after someone deals damage
+    DAMAGE_TAKING = "damage_taking"  # when the owner is about to take damage
+    DYING = "dying"  # when the owner is dying (or his HP falls to 0)
+    SHAN_USED = "shan_used"  # after the owner uses or plays a Shan
+    SHA_DODGED = "sha_dodged"  # when the owner's Sha is dodged
+    DEATH = "death"  # when a player dies
+    CARD_LOST = "card_lost"  # when the owner loses a card
+    TURN_END = "turn_end"  # at the end of a turn
 
 
 class Limit(Enum):
@@ -96,6 +106,9 @@ class Skill:
     effects: tuple[Effect, ...]
     kind: SkillKind | None = None  # 限定技, 觉醒技, 转换技, 隐匿技; None: none of them
     text_yin: str | None = None  # 转换技: the text of its 阴 state (``text`` is 阳's)
+    # Printed on the card but not in force until another skill gives it (急袭 by 凿险,
+    # 极略 by 拜印): the seat's ``extra_skills`` then holds its key.
+    acquired: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -112,6 +125,7 @@ class Skill:
             "effects": [effect_as_dict(e) for e in self.effects],
             "kind": self.kind.value if self.kind else None,
             "text_yin": self.text_yin,
+            "acquired": self.acquired,
         }
 
 
@@ -124,9 +138,16 @@ class General:
     gender: Gender
     lord: bool
     skills: tuple[Skill, ...]
+    package: str = "standard"  # the file it comes from: standard, wind, fire ... or a table's own
+    number: int = 0  # its sticker's number (SG1G...): stable, the standard ones 1-25
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def own_skills(self) -> tuple[Skill, ...]:
+        """The skills it starts with (not the ``acquired`` ones)."""
+        return tuple(s for s in self.skills if not s.acquired)
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -137,16 +158,25 @@ class General:
             "gender": self.gender.value,
             "lord": self.lord,
             "skills": [s.as_dict() for s in self.skills],
+            "package": self.package,
+            "number": self.number,
         }
 
 
-def parse_generals(text: str, source: str, card_keys: frozenset[str]) -> tuple[General, ...]:
-    """Generals from the TOML text of ``generals.toml``, checked.
+def parse_generals(
+    text: str, source: str, card_keys: frozenset[str], package: str = "standard"
+) -> tuple[General, ...]:
+    """Generals from the TOML text of one generals file (``engine/data/generals/*.toml``,
+    or a table's own file), checked.
 
-    ``card_keys`` are the known card kinds, for effects that name cards.
+    ``card_keys`` are the known card kinds, for effects that name cards. The
+    generals are numbered (for their stickers) from the file's ``first_number``
+    (1 when it has none), in the order they are written.
     """
     data = load_toml(text, source)
     top = EntryReader(source, say("file"), data)
+    first = top.optional_integer("first_number", 1, 999) or 1
+    package = top.optional_text("package") or package
     generals: list[General] = []
     for number, table in enumerate(top.tables("general"), start=1):
         key = table.get("key")
@@ -159,7 +189,9 @@ def parse_generals(text: str, source: str, card_keys: frozenset[str]) -> tuple[G
             raise CatalogueError(
                 source, label, "key", say("duplicate key {key}", key=repr(general.key))
             )
-        generals.append(general)
+        if first + number - 1 > 999:
+            raise top.fail("first_number", say("sticker numbers run 1-999"))
+        generals.append(replace(general, package=package, number=first + number - 1))
     top.done()
     return tuple(generals)
 
@@ -180,7 +212,7 @@ def _general(r: EntryReader, source: str, label: Text, card_keys: frozenset[str]
         skills=skills,
     )
     r.done()
-    if not skills:
+    if not general.own_skills:
         raise r.fail("skills", say("a general needs at least one skill"))
     if general.lord != any(s.lord for s in skills):
         raise r.fail(
@@ -210,6 +242,7 @@ def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:
         effects=tuple(effects),
         kind=r.optional_choice("kind", SkillKind),
         text_yin=r.optional_text("text_yin"),
+        acquired=r.flag("acquired"),
     )
     r.done()
     if (skill.kind is SkillKind.SWITCHING) != (skill.text_yin is not None):

@@ -263,15 +263,18 @@ def default_packages(mode: str) -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class General(Move):
-    """A seat takes its general(s); ``hidden`` keeps them face down (hegemony)."""
+    """A seat takes its general(s); ``hidden`` keeps them face down (hegemony);
+    ``kingdom`` is the kingdom a 神 general chooses (identity)."""
 
     verb: ClassVar[str] = "general"
     seat: int
     generals: tuple[str, ...]
     hidden: bool = False
+    kingdom: str = ""
 
     def tokens(self) -> list[str]:
-        return [str(self.seat), ",".join(self.generals)] + (["hidden"] if self.hidden else [])
+        out = [str(self.seat), ",".join(self.generals)] + (["hidden"] if self.hidden else [])
+        return out + ([f"kingdom={self.kingdom}"] if self.kingdom else [])
 
     @staticmethod
     def read(r: _Reader) -> General:
@@ -280,7 +283,19 @@ class General(Move):
         if not all(keys):
             r.i -= 1
             raise r.fail(say("general keys or Chinese names like caocao, 曹操 or caocao,simayi"))
-        return General(seat, tuple(k for k in keys if k), r.keyword("hidden"))
+        hidden = r.keyword("hidden")
+        kingdom = ""
+        word = r.peek()
+        if word is not None and word.startswith("kingdom="):
+            kingdom = _KINGDOM_WORDS.get(
+                word.removeprefix("kingdom="), word.removeprefix("kingdom=")
+            )
+            r.i += 1
+        return General(seat, tuple(k for k in keys if k), hidden, kingdom)
+
+
+# A kingdom as a setup line may write it: its key or its Chinese name.
+_KINGDOM_WORDS = {"魏": "wei", "蜀": "shu", "吴": "wu", "吳": "wu", "群": "qun"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -568,6 +583,23 @@ class Show(Move):
 
 
 @dataclass(frozen=True, slots=True)
+class Compare(Move):
+    """拼点: a seat lays its hand card face down for a point fight; once both have
+    laid theirs, both are shown and the higher rank wins (rules 000, 拼點)."""
+
+    verb: ClassVar[str] = "compare"
+    seat: int
+    card: int
+
+    def tokens(self) -> list[str]:
+        return [str(self.seat), f"#{self.card}"]
+
+    @staticmethod
+    def read(r: _Reader) -> Compare:
+        return Compare(*_seat_and_card(r))
+
+
+@dataclass(frozen=True, slots=True)
 class Recast(Move):
     """重铸: put a card into the discard pile and draw one."""
 
@@ -580,11 +612,16 @@ class Recast(Move):
 
     @staticmethod
     def read(r: _Reader) -> Recast:
-        seat = r.seat()
-        cards = r.cards()
-        if len(cards) != 1:
-            raise r.fail(say("one card (#id)"))
-        return Recast(seat, cards[0])
+        return Recast(*_seat_and_card(r))
+
+
+def _seat_and_card(r: _Reader) -> tuple[int, int]:
+    """``SEAT #ID``: a seat and one card."""
+    seat = r.seat()
+    cards = r.cards()
+    if len(cards) != 1:
+        raise r.fail(say("one card (#id)"))
+    return seat, cards[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -970,6 +1007,7 @@ _READERS: dict[str, Callable[[_Reader], Move]] = {
     "move": MoveCards.read,
     "show": Show.read,
     "recast": Recast.read,
+    "compare": Compare.read,
     "judge": Judge.read,
     "damage": Damage.read,
     "heal": Heal.read,

@@ -49,11 +49,13 @@ from engine.frames import (
     SkillUse,
     Window,
 )
+from engine.generals import General as GeneralCard
 from engine.generals import Kingdom
 from engine.modes import MODES, Mode, mode_named
 from engine.moves import (
     Chain,
     Choose,
+    Compare,
     Damage,
     Deal,
     Die,
@@ -327,16 +329,20 @@ def _setup(m: Setup, forced: bool) -> GameState:
     problem = mode.check_setup(m.players, m.variant)
     if problem:
         raise IllegalMove(problem)
-    unknown = [p for p in m.packages if p not in PACKAGES]
+    general_packages = tuple(p for p in m.packages if p in _general_packages())
+    card_packages = [p for p in m.packages if p not in general_packages]
+    unknown = [p for p in card_packages if p not in PACKAGES]
     if unknown:
         raise IllegalMove(
             say(
-                "unknown card package {package} (standard, ex, maneuvering)",
+                "unknown package {package} (cards: {cards}; generals: {generals})",
                 package=repr(unknown[0]),
+                cards="standard, ex, maneuvering",
+                generals=", ".join(_general_packages()),
             )
         )
     if mode.own_deck:
-        if set(m.packages) != set(mode.default_packages):
+        if set(card_packages) != set(mode.default_packages):
             raise IllegalMove(
                 say(
                     "{mode} is played with its own deck: packages={packages}",
@@ -344,9 +350,9 @@ def _setup(m: Setup, forced: bool) -> GameState:
                     packages=",".join(mode.default_packages),
                 )
             )
-    elif "standard" not in m.packages:
+    elif "standard" not in card_packages:
         raise IllegalMove(say("the standard package is always in the deck"))
-    elif missing := [p for p in mode.exclusive_packages if p not in m.packages]:
+    elif missing := [p for p in mode.exclusive_packages if p not in card_packages]:
         raise IllegalMove(
             say("{mode} is played with the {package} package", mode=mode, package=missing[0])
         )
@@ -354,7 +360,7 @@ def _setup(m: Setup, forced: bool) -> GameState:
         raise IllegalMove(
             say("the {package} deck is played only in its own mode", package=others[0])
         )
-    packages = tuple(PACKAGES[p] for p in m.packages)
+    packages = tuple(PACKAGES[p] for p in card_packages)
     deck = frozenset(c.id for c in standard_catalogue().cards if c.package in packages)
     seats = tuple(Seat(seat=n) for n in range(1, m.players + 1))
     fixed = mode.fixed_roles(m.players)
@@ -367,7 +373,14 @@ def _setup(m: Setup, forced: bool) -> GameState:
         deck=deck,
         seats=seats,
         draw_pile=len(deck),
+        general_packages=general_packages,
     )
+
+
+@cache
+def _general_packages() -> tuple[str, ...]:
+    """The packages of generals a setup may name (the standard box always sits)."""
+    return tuple(p for p in standard_catalogue().packages() if p != "standard")
 
 
 # Packages that are a mode's own (its deck, its cards), played in that mode alone.
@@ -391,6 +404,15 @@ def _general(ctx: Ctx, m: Move) -> None:
             generals.append(catalogue.general(key))
         except KeyError:
             raise IllegalMove(say("unknown general {key}", key=repr(key))) from None
+    for g in generals:
+        if g.package != "standard" and g.package not in t.base.general_packages:
+            ctx.refuse(
+                say(
+                    "{general} is of the {package} package, not in this game (setup ... packages=)",
+                    general=g,
+                    package=g.package,
+                )
+            )
     want = ctx.mode.generals_per_seat
     if len(generals) != want:
         ctx.refuse(
@@ -421,11 +443,37 @@ def _general(ctx: Ctx, m: Move) -> None:
     keys = tuple(g.key for g in generals)
     hidden = keys if m.hidden else keys[1:] if ctx.mode.reserves else ()
     s = evolve(
-        s, generals=keys, hidden=hidden, kingdom=generals[0].kingdom.value, lives=ctx.mode.lives
+        s,
+        generals=keys,
+        hidden=hidden,
+        kingdom=_kingdom_taken(ctx, m, generals[0]),
+        lives=ctx.mode.lives,
     )
     max_hp = ctx.mode.max_hp(t, s, tuple(generals))
     extra = ctx.mode.mode_skills(t, s)
     t.set_seat(evolve(s, max_hp=max_hp, hp=max_hp, extra_skills=extra))
+
+
+def _kingdom_taken(ctx: Ctx, m: General, general: GeneralCard) -> str:
+    """The seat's kingdom: its general's, or the one a 神 general chooses (identity)."""
+    god = general.kingdom is Kingdom.GOD
+    if not m.kingdom:
+        if god and ctx.mode.gods_choose_kingdom:
+            ctx.refuse(
+                say(
+                    "{general} is a 神 general: he chooses a kingdom "
+                    "(general {seat} {key} kingdom=wei|shu|wu|qun)",
+                    general=general,
+                    seat=m.seat,
+                    key=general.key,
+                )
+            )
+        return general.kingdom.value
+    if not (god and ctx.mode.gods_choose_kingdom):
+        ctx.refuse(say("only a 神 general chooses a kingdom, and only in identity (kingdom=)"))
+    if m.kingdom not in ("wei", "shu", "wu", "qun"):
+        ctx.refuse(say("unknown kingdom {kingdom} (wei, shu, wu, qun)", kingdom=repr(m.kingdom)))
+    return m.kingdom
 
 
 def _role(ctx: Ctx, m: Move) -> None:
@@ -803,7 +851,7 @@ def _timings(generals: tuple[str, ...], hidden: tuple[str, ...], lord: bool) -> 
         skill.timing.value
         for g in generals
         if g not in hidden
-        for skill in catalogue.general(g).skills
+        for skill in catalogue.general(g).own_skills
         if (lord or not skill.lord) and skill.key not in RULES
     )
 
@@ -1529,6 +1577,46 @@ def _show(ctx: Ctx, m: Move) -> None:
         )
 
 
+def _compare(ctx: Ctx, m: Move) -> None:
+    """拼点 (rules 000, 拼點): both seats lay a hand card face down (one ``compare``
+    each, in any order), then both are shown: the higher rank wins, a tie nobody.
+    Both cards go to the discard pile; the skill that asked reads the winner in
+    its ``SkillUse.value`` (0: nobody won) and the two cards as the last two of
+    the discard pile (the asker's first)."""
+    assert isinstance(m, Compare)
+    t = ctx.table
+    top = t.stack[-1] if t.stack else None
+    if not (isinstance(top, Expect) and top.what == "compare"):
+        raise IllegalMove(say("no point fight (拼点) is waiting for a card"))
+    if m.seat not in (top.seat, top.other):
+        ctx.refuse(
+            say(
+                "the point fight is between seats {a} and {b}, not seat {seat}",
+                a=top.seat,
+                b=top.other,
+                seat=m.seat,
+            )
+        )
+    if m.seat in top.counts:
+        ctx.refuse(say("seat {seat} has laid its card for the point fight", seat=m.seat))
+    source = possess(ctx, m.seat, m.card, ("hand",))
+    lift_from(ctx, m.seat, m.card, source)
+    t.put(m.card, "processing")
+    if not top.counts:
+        replace_top(t, top._replace(card=m.card, counts=(m.seat,)))
+        return
+    t.stack.pop()
+    first, second = top.card, m.card
+    mine, theirs = (first, second) if top.counts[0] == top.seat else (second, first)
+    for c in (mine, theirs):
+        t.move(c, "discard")
+    rank_mine, rank_theirs = card(mine).rank or 0, card(theirs).rank or 0
+    winner = top.seat if rank_mine > rank_theirs else top.other if rank_theirs > rank_mine else 0
+    below = t.stack[-1] if t.stack else None
+    if isinstance(below, SkillUse):
+        replace_top(t, below._replace(value=winner))
+
+
 def _recast(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Recast)
     t = ctx.table
@@ -1947,6 +2035,7 @@ HANDLERS: dict[type, Handler] = {
     Take: _take,
     MoveCards: _move_cards,
     Show: _show,
+    Compare: _compare,
     Recast: _recast,
     Judge: _judge,
     Damage: _damage,

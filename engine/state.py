@@ -227,6 +227,9 @@ class GameState(NamedTuple):
     # Every rule key some living seat owns (engine.windows.owned_anywhere): a cache
     # carried from state to state until a seat's generals, role or arms change.
     owned: frozenset[str] | None = None
+    # The packages of generals besides the standard box that the setup named
+    # (神话再临's wind, fire, forest, mountain; a table's own): their generals may sit.
+    general_packages: tuple[str, ...] = ()
 
     def seat(self, number: int) -> Seat:
         return self.seats[number - 1]

@@ -112,6 +112,7 @@ class Table:
                 self.skill_context,
                 self.where,
                 owned if owned is not None else owned_by_living(self.seats),
+                base.general_packages,
             ),
         )
 

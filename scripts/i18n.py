@@ -60,7 +60,7 @@ HEADER = """\
 
 KEYWORDS = {**DEFAULT_KEYWORDS, "say": None, "say_n": (1, 2)}
 SOURCES: tuple[tuple[str, list[tuple[str, str]]], ...] = (
-    ("engine", [("**.py", "python"), ("data/*.toml", "assistant.i18n.extract:extract_catalogue")]),
+    ("engine", [("**.py", "python"), ("data/**.toml", "assistant.i18n.extract:extract_catalogue")]),
     ("vision", [("**.py", "python")]),
     ("assistant", [("**.py", "python")]),
     ("mobile", [("**.py", "python"), ("**.kv", "assistant.i18n.extract:extract_kv")]),

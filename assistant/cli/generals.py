@@ -16,6 +16,7 @@ from assistant.i18n import (
     SOURCE,
     _,
     general_name,
+    general_package_name,
     join_list,
     kingdom_name,
     ngettext,
@@ -27,7 +28,7 @@ from assistant.i18n import (
 )
 from engine.catalogue import Catalogue, standard_catalogue
 from engine.effects import describe_effect
-from engine.generals import General, Kingdom, Limit, Skill
+from engine.generals import General, Kingdom, Limit, Skill, SkillKind
 
 __all__ = ["add_command"]
 
@@ -35,29 +36,57 @@ __all__ = ["add_command"]
 def add_command(commands: Commands) -> None:
     p = commands.add_parser(
         "generals",
-        help=_("list the 25 standard generals and their skills"),
+        help=_("list the generals of a package (the standard box by default) and their skills"),
         description=_(
             "List the generals: kingdom, max HP, gender, lord, skills; with a name, "
-            "show one general's skills in full and what they change."
+            "show one general's skills in full and what they change. --package picks "
+            "the packages: standard (25), wind, fire, forest, mountain (神话再临, ten "
+            "each with their 神 generals), a table's own, or all."
         ),
     )
     p.add_argument("general", nargs="?", help=_("one general (key, Chinese name or its name here)"))
     p.add_argument("--json", action="store_true", help=_("print JSON for machines"))
     p.add_argument("--kingdom", choices=[k.value for k in Kingdom], help=_("only this kingdom"))
+    p.add_argument(
+        "--package",
+        type=_packages_argument,
+        default=("standard",),
+        metavar="PACKAGES",
+        help=_("comma-separated packages to list, or all (default: standard)"),
+    )
     p.set_defaults(handler=_generals)
+
+
+def _packages_argument(text: str) -> tuple[str, ...]:
+    known = standard_catalogue().packages()
+    if text.strip() == "all":
+        return known
+    wanted = tuple(p.strip() for p in text.split(",") if p.strip())
+    for package in wanted:
+        if package not in known:
+            raise argparse.ArgumentTypeError(
+                _("unknown package of generals {package} (known: {known})").format(
+                    package=repr(package), known=",".join((*known, "all"))
+                )
+            )
+    return wanted
 
 
 def _generals(args: argparse.Namespace, out: TextIO) -> int:
     catalogue = standard_catalogue()
     if args.general is not None:
         return _one_general(catalogue, args.general, args.json, out)
-    generals = [g for g in catalogue.generals if args.kingdom in (None, g.kingdom.value)]
+    generals = [
+        g
+        for g in catalogue.generals
+        if args.kingdom in (None, g.kingdom.value) and g.package in args.package
+    ]
     if args.json:
         with speaking(SOURCE):
             json.dump([g.as_dict() for g in generals], out, ensure_ascii=False, indent=1)
         out.write("\n")
         return 0
-    rows = [
+    rows: list[tuple[object, ...]] = [
         (
             general_name(g),
             g.key,
@@ -66,10 +95,23 @@ def _generals(args: argparse.Namespace, out: TextIO) -> int:
             gender_name(g.gender),
             _("lord") if g.lord else "",
             " ".join(skill_name(s) for s in g.skills),
+            general_package_name(g.package),
         )
         for g in generals
     ]
-    headers = (_("name"), _("key"), _("kingdom"), _("hp"), _("gender"), _("lord"), _("skills"))
+    headers: tuple[str, ...] = (
+        _("name"),
+        _("key"),
+        _("kingdom"),
+        _("hp"),
+        _("gender"),
+        _("lord"),
+        _("skills"),
+        _("package"),
+    )
+    if len(args.package) == 1:  # one package: its name on every row says nothing
+        rows = [row[:-1] for row in rows]
+        headers = headers[:-1]
     out.write(format_table(headers, rows, right=(3,)) + "\n")
     count = ngettext("{n} general", "{n} generals", len(generals))
     out.write(count.format(n=len(generals)) + "\n")
@@ -104,6 +146,16 @@ def _skill_tags(skill: Skill) -> list[str]:
         tags.append(pgettext("skill tag", "compulsory"))
     if skill.lord:
         tags.append(pgettext("skill tag", "lord"))
+    if skill.kind is SkillKind.LIMITED:
+        tags.append(pgettext("skill tag", "limited"))
+    elif skill.kind is SkillKind.AWAKENING:
+        tags.append(pgettext("skill tag", "awakening"))
+    elif skill.kind is SkillKind.SWITCHING:
+        tags.append(pgettext("skill tag", "switching"))
+    elif skill.kind is SkillKind.HIDDEN:
+        tags.append(pgettext("skill tag", "hidden"))
+    if skill.acquired:
+        tags.append(pgettext("skill tag", "gained by another skill"))
     if skill.limit is Limit.ONCE_PER_PLAY_PHASE:
         tags.append(pgettext("skill tag", "once per play phase"))
     elif skill.limit:

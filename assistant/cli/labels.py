@@ -29,8 +29,9 @@ def add_command(commands: Commands) -> None:
         ),
         description=_(
             "Write print-ready PDF sheets of QR stickers, 20 to a page (4 x 5), each "
-            "with its name in print: one per card ({cards}), general ({generals}), role "
-            "card of a 10-player table (10), seat (10) and action token (5). Print at "
+            "with its name in print: one per card ({cards}), general of the packages "
+            "asked ({generals} in all), role card of a 10-player table (10), seat (10) "
+            "and action token (5). Print at "
             "100% / actual size, never 'fit to page'; each sheet has a scale bar to check "
             "with a ruler."
         ).format(
@@ -45,6 +46,16 @@ def add_command(commands: Commands) -> None:
         help=_("comma-separated kinds to print (default: all of {kinds})").format(
             kinds=",".join(KINDS)
         ),
+    )
+    p.add_argument(
+        "--packages",
+        type=_packages_argument,
+        default=("standard",),
+        metavar="PACKAGES",
+        help=_(
+            "comma-separated packages of generals whose stickers to print (default: "
+            "standard; known: {packages})"
+        ).format(packages=",".join(standard_catalogue().packages())),
     )
     p.add_argument("--paper", choices=PAPERS, default="a4", help=_("paper size (default: a4)"))
     p.add_argument(
@@ -61,11 +72,32 @@ def _kinds_argument(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _packages_argument(text: str) -> tuple[str, ...]:
+    known = standard_catalogue().packages()
+    wanted = tuple(p.strip() for p in text.split(",") if p.strip())
+    for package in wanted:
+        if package not in known:
+            raise argparse.ArgumentTypeError(
+                _("unknown package of generals {package} (known: {known})").format(
+                    package=repr(package), known=",".join(known)
+                )
+            )
+    return wanted
+
+
 def _labels(args: argparse.Namespace, out: TextIO) -> int:
     reports: list[LabelReport] = []
 
     def write(path: Path) -> None:
-        reports.append(write_labels(args.what, args.paper, path, progress=_Progress(sys.stderr)))
+        reports.append(
+            write_labels(
+                args.what,
+                args.paper,
+                path,
+                progress=_Progress(sys.stderr),
+                packages=args.packages,
+            )
+        )
 
     try:
         check_output(args.output, force=args.force)

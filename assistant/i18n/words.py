@@ -45,6 +45,7 @@ __all__ = [
     "element_name",
     "gender_name",
     "general_name",
+    "general_package_name",
     "gettext",
     "join_list",
     "kingdom_name",
@@ -244,6 +245,18 @@ def subtype_name(subtype: Subtype) -> str:
         Subtype.OFFENSIVE_HORSE: pgettext("card type", "-1 horse"),
         Subtype.TREASURE: pgettext("card type", "treasure"),
     }[subtype]
+
+
+def general_package_name(package: str) -> str:
+    """A package of generals (standard, 风 wind ...); a table's own by its name."""
+    names = {
+        "standard": pgettext("general package", "standard"),
+        "wind": pgettext("general package", "wind"),
+        "fire": pgettext("general package", "fire"),
+        "forest": pgettext("general package", "forest"),
+        "mountain": pgettext("general package", "mountain"),
+    }
+    return names.get(package, package)
 
 
 def package_name(package: Package) -> str:

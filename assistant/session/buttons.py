@@ -266,6 +266,8 @@ def _hint(session: TableSession, option: str) -> Button:
     words = option.split()
     if option == "show a hand card":
         text = _("Show a hand card")
+    elif option == "lay a hand card":  # 拼点
+        text = _("Both lay a hand card face down, then scan both")
     elif option == "take a card":
         text = _("Take a card")
     elif option == "the card shown":

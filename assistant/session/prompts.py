@@ -294,6 +294,9 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
         else:
             text = _("{seat}: choose a card of {owner} to take ({reason})")
         return Prompt(who, "choose_card", text.format_map(words), zones)
+    if e.what == "compare":  # 拼点: the two seats that have not laid their card yet
+        waiting = tuple(seat for seat in (e.seat, e.other) if seat not in e.counts)
+        return Prompt(waiting, "compare", reason, ("lay a hand card",))
     said = _("{seat}: {reason}").format(seat=label, reason=reason)
     if e.what == "judge":
         return Prompt(who, "judge", said, ("judgement card",))

@@ -29,7 +29,7 @@ from engine.cards import CardType, Target
 from engine.derived import card, effects_of, kind, sha_uses_left
 from engine.effects import AsCard
 from engine.frames import Ask, Expect, Window
-from engine.moves import Discard, Judge, Move, Pass, Respond, Show, Skill, Take, Use
+from engine.moves import Compare, Discard, Judge, Move, Pass, Respond, Show, Skill, Take, Use
 from engine.registry import rule_name
 from engine.rules import apply
 from engine.state import GameState, Phase
@@ -124,7 +124,7 @@ def card_readings(state: GameState, card_id: int, region_seat: int | None) -> li
     if isinstance(top, Ask):
         return _answers(state, top, card_id, region_seat)
     if isinstance(top, Expect):
-        return _expected(state, top, card_id)
+        return _expected(state, top, card_id, region_seat)
     if isinstance(top, Window):
         return _in_window(state, top, card_id, region_seat)
     if state.stack:
@@ -250,9 +250,19 @@ def _passes_before(state: GameState, ask: Ask, seat: int) -> tuple[Move, ...] | 
     return passes
 
 
-def _expected(state: GameState, e: Expect, card_id: int) -> list[Reading]:
+def _expected(
+    state: GameState, e: Expect, card_id: int, region_seat: int | None = None
+) -> list[Reading]:
     c = card(card_id)
     move: Move | None = None
+    if e.what == "compare":  # 拼点: the card is laid by whichever of the two may lay it
+        return [
+            Reading(seat, c.name, Compare(seat, card_id), text=card_name(c))
+            for seat in (e.seat, e.other)
+            if seat not in e.counts
+            and region_seat in (None, seat)
+            and legal(state, Compare(seat, card_id))
+        ]
     label, text = c.name, card_name(c)
     if e.what == "judge":
         move, label = Judge(e.seat, card_id), f"判定牌 {c.name}{c.face}"

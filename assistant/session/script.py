@@ -60,7 +60,7 @@ USAGE: Final = {
     # the setup screen
     "setup": "setup MODE PLAYERS [PACKAGE...] [variant=V]",
     "role": "role SEAT ROLE",
-    "general": "general SEAT KEY [KEY...]",
+    "general": "general SEAT KEY [KEY...] [kingdom=K]",
     # the prompt bar, the seats and the log
     "reveal": "reveal SEAT KEY",
     "deal": "deal",
@@ -392,9 +392,13 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.reveal_role, seat, role)
         case "general":
             seat = w.seat()
-            keys = tuple(_general_key(k) for k in w.rest("KEY"))
-            w.out[-len(keys) :] = keys
-            call = _call(TableSession.seat_general, seat, *keys)
+            words = w.rest("KEY")
+            kingdom = next((k for k in words if k.startswith("kingdom=")), "")
+            keys = tuple(_general_key(k) for k in words if not k.startswith("kingdom="))
+            if kingdom:
+                kingdom = _KINGDOM_WORDS.get(kingdom[8:], kingdom[8:].lower())
+            w.out[-len(words) :] = list(keys) + ([f"kingdom={kingdom}"] if kingdom else [])
+            call = _call(TableSession.seat_general, seat, *keys, kingdom=kingdom)
         case "reveal":
             seat = w.seat()
             call = _call(TableSession.reveal_general, seat, w.word("KEY", _general_key))
@@ -584,6 +588,10 @@ def _skill_targets(w: _Words) -> tuple[int, ...]:
     seats = _seats(w)
     w.out[-len(seats) :] = ["->", ",".join(str(s) for s in seats)]
     return seats
+
+
+# A 神 general's kingdom as a line may write it: its key or its Chinese name.
+_KINGDOM_WORDS = {"魏": "wei", "蜀": "shu", "吴": "wu", "吳": "wu", "群": "qun"}
 
 
 @cache

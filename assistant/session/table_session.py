@@ -522,8 +522,9 @@ class TableSession:
             packages = default_packages(mode)
         return self._apply(Setup(mode, players, packages, variant), what)
 
-    def seat_general(self, seat: int, key: str, *more: str) -> Reply:
-        """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each)."""
+    def seat_general(self, seat: int, key: str, *more: str, kingdom: str = "") -> Reply:
+        """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each);
+        a 神 general in identity says the ``kingdom`` he plays for."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
         keys = (key, *more)
@@ -542,7 +543,7 @@ class TableSession:
         # Hegemony generals start face down; they are turned up by reveal_general.
         hidden = self.state.mode == "hegemony"
         took = _("seat {seat} takes {generals}").format(seat=seat, generals=join_list(generals))
-        return self._apply(General(seat, keys, hidden), took)
+        return self._apply(General(seat, keys, hidden, kingdom), took)
 
     def reveal_general(self, seat: int, key: str) -> Reply:
         """Hegemony: seat ``seat`` turns its face-down general ``key`` face up."""
@@ -1724,12 +1725,11 @@ class TableSession:
         return accept()
 
     def _general_seen(self, number: int, region_seat: int | None) -> Reply:
-        generals = standard_catalogue().generals
-        if not 1 <= number <= len(generals):
+        general = standard_catalogue().general_numbered(number)
+        if general is None:
             return self._fail(
                 _("general card {number} is not in the catalogue").format(number=number)
             )
-        general = generals[number - 1]
         name = general_name(general)
         state = self.state
         if not state.mode:

@@ -11,6 +11,10 @@ The screen shows :meth:`TablePlan.problems` until there are none.
 ['choose the lord', 'seat 1 has no general']
 >>> [g.key for g in search_generals("赵")], [g.key for g in search_generals("GUAN")]
 (['zhaoyun'], ['guanyu'])
+>>> [g.key for g in search_generals("赵", packages=("mountain",))]
+['zhaoyun', 'shenzhaoyun']
+>>> [g.key for g in search_generals("wind", packages=("wind",))][:3]
+['xiahouyuan', 'caoren', 'huangzhong']
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from dataclasses import dataclass, field
 from assistant.i18n import (
     _,
     general_name,
+    general_package_name,
     join_list,
     kingdom_name,
     mode_name,
@@ -94,22 +99,33 @@ def mode_choices() -> tuple[ModeChoice, ...]:
     )
 
 
-def search_generals(query: str = "", kingdom: str = "") -> list[GeneralChoice]:
-    """Generals whose name (Chinese, or in the language in use) holds ``query`` or whose
-    key starts with or holds it.
+def search_generals(
+    query: str = "", kingdom: str = "", packages: tuple[str, ...] = ()
+) -> list[GeneralChoice]:
+    """Generals whose name (Chinese, or in the language in use) holds ``query``, whose
+    key starts with or holds it, or whose package it names (``wind``, 风 ...).
 
     Case and surrounding spaces do not matter; an empty query lists them all,
-    in catalogue order; ``kingdom`` (its name, 魏 蜀 吴 群 in Chinese, or its key,
-    wei shu wu qun) narrows.
+    in catalogue order; ``kingdom`` (its name, 魏 蜀 吴 群 神 in Chinese, or its
+    key, wei shu wu qun god) narrows. Only the standard generals and those of
+    ``packages`` (the packages of generals the table plays with) are searched.
     """
     q = query.strip().lower()
     out: list[GeneralChoice] = []
     for g in standard_catalogue().generals:
+        if g.package != "standard" and g.package not in packages:
+            continue
         k = kingdom_name(g.kingdom.value)
         if kingdom and kingdom not in (k, g.kingdom.value):
             continue
         name = general_name(g)
-        if q and q not in g.name and q not in name.lower() and q not in g.key:
+        if (
+            q
+            and q not in g.name
+            and q not in name.lower()
+            and q not in g.key
+            and q not in (g.package, general_package_name(g.package).lower())
+        ):
             continue
         out.append(GeneralChoice(g.key, name, k, g.max_hp, g.lord))
     # Keys that start with the query first: "liu" finds 刘备 before 孙尚香's ... liu.

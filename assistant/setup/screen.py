@@ -174,7 +174,7 @@ def read_sticker(payload: str) -> SetupSticker | None:
     if isinstance(tag, SeatTag):
         return SetupSticker(seat=tag.seat)
     if isinstance(tag, GeneralTag):
-        generals = standard_catalogue().generals
-        if 1 <= tag.number <= len(generals):
-            return SetupSticker(general=generals[tag.number - 1].key)
+        general = standard_catalogue().general_numbered(tag.number)
+        if general is not None:
+            return SetupSticker(general=general.key)
     return None

@@ -59,9 +59,9 @@ def describe_tag(tag: Tag) -> str:
             named = f"{card_name(card)}{card.face}"
             return _("card {id} {card}").format(id=card_id, card=named)
         case GeneralTag(number=number):
-            generals = catalogue.generals
-            if number <= len(generals):
-                general = general_name(generals[number - 1])
+            found = catalogue.general_numbered(number)
+            if found is not None:
+                general = general_name(found)
                 return _("general {number} {general}").format(number=number, general=general)
             return _("general {number}").format(number=number)
         case RoleTag(number=number):

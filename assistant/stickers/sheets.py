@@ -9,9 +9,11 @@ language. The kinds, in print order:
 - ``cards``: one sticker per physical card, 213, by catalogue id; the subtitle
   is suit and rank (none on 逐鹿天下's 玉玺), id and English name, red for hearts
   and diamonds.
-- ``generals``: one per general, 25. A general's sticker number is its 1-based
-  position in ``engine/data/generals.toml``: that file must never be
-  reordered, only appended to, or printed stickers would name other generals.
+- ``generals``: one per general: the standard 25 (numbers 1-25), then 神话再临's
+  packs (风 26-35, 火 36-45, 林 46-55, 山 56-65) and a table's own. A general's
+  sticker number is its file's ``first_number`` plus its place in the file
+  (``engine/data/generals/*.toml``): a file must never be reordered, only
+  appended to, or printed stickers would name other generals.
 - ``roles``: one per role card of the largest identity table (10 players:
   1 lord, 3 loyalists, 4 rebels, 2 renegades), and the civilian of the
   international variant (国际版: one civilian instead of the second renegade).
@@ -86,8 +88,9 @@ KINGDOM_COLOURS: Final = {
 }
 
 
-def stickers_for(kind: str) -> list[Sticker]:
-    """The stickers of one kind (one of `KINDS`), in print order."""
+def stickers_for(kind: str, packages: Sequence[str] = ("standard",)) -> list[Sticker]:
+    """The stickers of one kind (one of `KINDS`), in print order; the generals of
+    ``packages`` only (the standard box by default; ``wind``, ``fire`` ...)."""
     from vision.labels import Sticker
 
     catalogue = standard_catalogue()
@@ -104,12 +107,13 @@ def stickers_for(kind: str) -> list[Sticker]:
     if kind == "generals":
         return [
             Sticker(
-                str(GeneralTag(number)),
+                str(GeneralTag(general.number)),
                 general_name(general),
-                f"{kingdom_name(general.kingdom)}  #{number}  {general.key}",
+                f"{kingdom_name(general.kingdom)}  #{general.number}  {general.key}",
                 KINGDOM_COLOURS[general.kingdom],
             )
-            for number, general in enumerate(catalogue.generals, start=1)
+            for general in catalogue.generals
+            if general.package in packages
         ]
     if kind == "roles":
         return [
@@ -239,11 +243,13 @@ def write_labels(
     out: Path,
     *,
     progress: Callable[[int, int], None] | None = None,
+    packages: Sequence[str] = ("standard",),
 ) -> LabelReport:
     """Write the sheets of the kinds in `what` (see `KINDS`) on `paper` to `out`.
 
-    Kinds are printed in the order of `KINDS`, flowing from sheet to sheet.
-    `progress` is passed on to `vision.labels.render_sheets`.
+    Kinds are printed in the order of `KINDS`, flowing from sheet to sheet; the
+    generals of ``packages`` only. `progress` is passed on to
+    `vision.labels.render_sheets`.
     """
     from assistant.resources import cjk_font_path
     from vision.labels import render_sheets, sheets_needed
@@ -255,7 +261,7 @@ def write_labels(
                 paper=paper, papers=join_list(PAPERS)
             )
         )
-    by_kind = {kind: stickers_for(kind) for kind in kinds}
+    by_kind = {kind: stickers_for(kind, packages) for kind in kinds}
     stickers = [sticker for kind in kinds for sticker in by_kind[kind]]
     pdf = render_sheets(stickers, paper, cjk_font_path(), progress=progress, words=sheet_words())
     out.write_bytes(pdf)

@@ -67,6 +67,9 @@ class Mode:
     # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
     banned_generals: frozenset[str] = frozenset()
     generals_per_seat: int = 1
+    # A 神 general chooses the kingdom he plays for (``general N KEY kingdom=K``):
+    # identity; elsewhere he stays 神.
+    gods_choose_kingdom: bool = False
     # The side keys of the player who starts and of the other, where a two-player mode
     # names its players so (1v1's 先手 and 后手) rather than by their role cards.
     first_and_second: tuple[str, str] | None = None

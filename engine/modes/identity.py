@@ -84,6 +84,7 @@ class Identity(Mode):
     max_players = 10
     variants = ("", "two_renegades", INTERNATIONAL, QUNXIONG)
     roles_hidden = True
+    gods_choose_kingdom = True
 
     def check_setup(self, players: int, variant: str) -> Text | None:
         problem = super().check_setup(players, variant)

@@ -58,6 +58,7 @@ class Zhongdan(Mode):
     min_players = 4
     max_players = 10
     roles_hidden = True
+    gods_choose_kingdom = True
     shown_role = Y
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:

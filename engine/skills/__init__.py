@@ -1,13 +1,15 @@
-"""Every skill of the standard generals and every equipment effect, as rules.
+"""Every skill of the generals and every equipment effect, as rules.
 
-Find a skill by its key (``generals.toml``) or an equipment card by its kind
-key (``card_kinds.toml``) in the module of its kingdom or in ``equipment``;
+Find a standard general's skill by its key (``generals/standard.toml``) in the
+module of its kingdom; a 神话再临 general's in the module of its key in the
+package of its pack (``wind``, ``fire``, ``forest``, ``mountain``); an
+equipment card by its kind key (``card_kinds.toml``) in ``equipment``;
 ``registry`` says what a rule is and how the settlement uses it. Importing
 this package registers them all.
 """
 
 from engine.registry import AT_POINT, COMPULSORY, RULES, Rule
-from engine.skills import equipment, modes, qun, shu, wei, wu
+from engine.skills import equipment, fire, forest, modes, mountain, qun, shu, wei, wind, wu
 
 __all__ = [
     "AT_POINT",
@@ -15,9 +17,13 @@ __all__ = [
     "RULES",
     "Rule",
     "equipment",
+    "fire",
+    "forest",
     "modes",
+    "mountain",
     "qun",
     "shu",
     "wei",
+    "wind",
     "wu",
 ]

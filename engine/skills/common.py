@@ -57,6 +57,26 @@ def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: Text) -> No
     push(t, Expect("take_one", taker, reason, other=source, zones=zones))
 
 
+def can_compare(t: Table, seat: int, other: int) -> bool:
+    """A point fight (拼点) may start: both have a hand card, ``other`` another living
+    player (rules 000, 拼點: 角色髮起拼點的條件是其有手牌...)."""
+    o = t.seat(other)
+    return other != seat and o.alive and t.seat(seat).hand_count > 0 and o.hand_count > 0
+
+
+def ask_compare(t: Table, use: SkillUse, other: int) -> None:
+    """The skill's owner and ``other`` fight a point (拼点): each lays a hand card
+    (``compare SEAT #ID``); the skill's step runs again with ``value`` the winner
+    (0: a tie, nobody won)."""
+    reason = say(
+        "{skill}: seats {a} and {b} each lay a hand card (compare SEAT #id)",
+        skill=rule_source(use.key),
+        a=use.seat,
+        b=other,
+    )
+    push(t, Expect("compare", use.seat, reason, other=other))
+
+
 def judge_for(t: Table, use: SkillUse) -> None:
     """A skill's judgement: the owner turns over a card; the result comes back to
     ``use`` (``value``, one step on) once it takes effect."""

@@ -94,6 +94,27 @@ def test_generals_by_kingdom() -> None:
     assert text.splitlines()[-1] == "3 generals"
 
 
+def test_generals_by_package() -> None:
+    """神话再临's packs: ten generals each (their 神 generals among them); all: 65."""
+    code, text = run("generals", "--package", "wind", "--json")
+    wind = json.loads(text)
+    assert code == 0 and len(wind) == 10 and {g["package"] for g in wind} == {"wind"}
+    assert [g["number"] for g in wind] == list(range(26, 36))
+    assert [g["key"] for g in wind if g["kingdom"] == "god"] == ["shenguanyu", "shenlvmeng"]
+    text = run("generals", "--package", "all", "--kingdom", "god")[1]
+    assert text.splitlines()[-1] == "8 generals"
+    code, text = run("generals", "--package", "fire,mountain")
+    assert code == 0 and text.splitlines()[-1] == "20 generals"
+    assert "mountain" in text.splitlines()[-2]  # a column names the package of each
+
+
+def test_generals_refuses_an_unknown_package(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as done:
+        main(["--lang", "en", "generals", "--package", "wood"])
+    assert done.value.code == 2
+    assert "unknown package of generals 'wood'" in capsys.readouterr().err
+
+
 def test_help_lists_every_subcommand(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as done:
         main(["--help"])

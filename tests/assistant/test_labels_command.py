@@ -60,11 +60,22 @@ def test_printed_general_numbers_keep_naming_the_same_generals() -> None:
 
 
 def test_a_generals_number_is_its_place_in_the_catalogue() -> None:
-    generals = standard_catalogue().generals
+    generals = [g for g in standard_catalogue().generals if g.package == "standard"]
     stickers = stickers_for("generals")
     assert [parse(s.payload) for s in stickers] == [GeneralTag(n) for n in range(1, 26)]
     assert [s.title for s in stickers] == [g.name for g in generals]
     assert stickers[0].title == "曹操" and "#1" in stickers[0].subtitle
+
+
+def test_the_packs_generals_have_their_own_numbers_after_the_standard_ones() -> None:
+    """神话再临: 风 26-35, 火 36-45, 林 46-55, 山 56-65, each pack from its file's
+    first_number, so a pack that grows never renumbers the next."""
+    packs = ("wind", "fire", "forest", "mountain")
+    stickers = stickers_for("generals", packs)
+    assert [parse(s.payload) for s in stickers] == [GeneralTag(n) for n in range(26, 66)]
+    assert stickers[0].title == "夏侯渊" and "#26" in stickers[0].subtitle
+    assert stickers[-1].title == "神司马懿" and "#65" in stickers[-1].subtitle
+    assert len(stickers_for("generals", ("standard", *packs))) == 65
 
 
 @pytest.mark.usefixtures("chinese")

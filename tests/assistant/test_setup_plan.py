@@ -23,7 +23,8 @@ from engine.state import Role
 pytestmark = pytest.mark.usefixtures("chinese")
 
 CATALOGUE = standard_catalogue()
-ALL_KEYS = [g.key for g in CATALOGUE.generals]
+STANDARD = [g for g in CATALOGUE.generals if g.package == "standard"]  # the box: always offered
+ALL_KEYS = [g.key for g in STANDARD]
 KINGDOM = {"魏": "wei", "蜀": "shu", "吴": "wu", "群": "qun"}
 ROLE = {"主公": Role.LORD, "忠臣": Role.LOYALIST, "反贼": Role.REBEL, "内奸": Role.RENEGADE}
 
@@ -33,7 +34,7 @@ def keys(found: list[GeneralChoice]) -> list[str]:
 
 
 def of_kingdom(kingdom: str) -> list[str]:
-    return [g.key for g in CATALOGUE.generals if g.kingdom.value == kingdom]
+    return [g.key for g in STANDARD if g.kingdom.value == kingdom]
 
 
 def one_line(reason: str | None) -> str:
@@ -78,22 +79,22 @@ def test_empty_query_lists_every_general_in_catalogue_order() -> None:
     assert keys(search_generals("   ")) == ALL_KEYS
     assert len(ALL_KEYS) == 25
     first = search_generals()[0]
-    general = CATALOGUE.generals[0]
+    general = STANDARD[0]
     assert (first.name, first.max_hp, first.lord) == (general.name, general.max_hp, general.lord)
     assert first.label == general.name  # the key is for search only
 
 
 def test_search_by_chinese_substring() -> None:
-    for g in CATALOGUE.generals:
+    for g in STANDARD:
         assert g.key in keys(search_generals(g.name))
         assert g.key in keys(search_generals(g.name[-1]))
-    assert keys(search_generals("赵")) == [g.key for g in CATALOGUE.generals if "赵" in g.name]
-    assert set(keys(search_generals("孙"))) == {g.key for g in CATALOGUE.generals if "孙" in g.name}
+    assert keys(search_generals("赵")) == [g.key for g in STANDARD if "赵" in g.name]
+    assert set(keys(search_generals("孙"))) == {g.key for g in STANDARD if "孙" in g.name}
     assert search_generals("不存在") == []
 
 
 def test_search_by_key_prefix_ignores_case_and_spaces() -> None:
-    for g in CATALOGUE.generals:
+    for g in STANDARD:
         for query in (g.key[:3], g.key.upper(), f"  {g.key.title()}  "):
             assert g.key in keys(search_generals(query)), query
     assert keys(search_generals("GUANYU")) == ["guanyu"]
@@ -348,3 +349,15 @@ def test_zhongdan_shows_a_loyalist_in_the_lords_place() -> None:
     for command in plan.commands():
         assert perform(session, command).ok
     assert session.state.seat(3).max_hp == 5  # 孙权 4, +1 in the lord's place
+
+
+def test_the_packages_of_the_table_are_searched_too() -> None:
+    """神话再临's generals are found once the table plays with their pack, by name,
+    key or the pack's name."""
+    assert "xiahouyuan" not in keys(search_generals("xia"))
+    found = keys(search_generals("xia", packages=("wind",)))
+    assert found[:2] == ["xiahoudun", "xiahouyuan"] or set(found) >= {"xiahoudun", "xiahouyuan"}
+    wind = keys(search_generals("wind", packages=("wind", "fire")))
+    assert wind == [g.key for g in CATALOGUE.generals if g.package == "wind"]
+    gods = keys(search_generals(kingdom="god", packages=("wind", "fire", "forest", "mountain")))
+    assert len(gods) == 8 and all(key.startswith("shen") for key in gods)

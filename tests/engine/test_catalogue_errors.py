@@ -14,7 +14,7 @@ def text(name: str) -> str:
     return resources.files("engine").joinpath("data", name).read_text(encoding="utf-8")
 
 
-KINDS, CARDS, GENERALS = text("card_kinds.toml"), text("cards.csv"), text("generals.toml")
+KINDS, CARDS, GENERALS = text("card_kinds.toml"), text("cards.csv"), text("generals/standard.toml")
 
 
 def load(kinds: str = KINDS, cards: str = CARDS, generals: str = GENERALS) -> None:

@@ -1,0 +1,1 @@
+"""典韦's skills (火): 强袭 (qiangxi)."""

@@ -1,0 +1,1 @@
+"""颜良文丑's skills (火): 双雄 (shuangxiong)."""

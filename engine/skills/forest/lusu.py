@@ -1,0 +1,1 @@
+"""鲁肃's skills (林): 好施 (haoshi) 缔盟 (dimeng)."""

@@ -1,0 +1,1 @@
+"""孙坚's skills (林): 英魂 (yinghun)."""

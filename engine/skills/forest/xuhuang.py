@@ -1,0 +1,1 @@
+"""徐晃's skills (林): 断粮 (duanliang)."""

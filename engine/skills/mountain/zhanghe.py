@@ -1,0 +1,1 @@
+"""张郃's skills (山): 巧变 (qiaobian)."""

@@ -1,0 +1,1 @@
+"""黄忠's skills (风): 烈弓 (liegong)."""

@@ -1,0 +1,1 @@
+"""魏延's skills (风): 狂骨 (kuanggu)."""
