@@ -97,7 +97,7 @@ _CARD = re.compile(r"#([1-9][0-9]{0,2})")
 _COUNT = re.compile(r"x([1-9][0-9]{0,2})")
 _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _MODE = re.compile(r"[a-z0-9][a-z0-9_]*")
-_ZONE = re.compile(r"(hand|equip|judge):([1-9][0-9]?)|pile|discard|processing|removed")
+_ZONE = re.compile(r"(hand|equip|judge|general):([1-9][0-9]?)|pile|discard|processing|removed")
 
 
 _END_OF_LINE = say("the end of the line")
@@ -211,7 +211,10 @@ class _Reader:
         word = self.peek()
         if word is None or not _ZONE.fullmatch(word):
             raise self.fail(
-                say("a zone (hand:N, equip:N, judge:N, pile, discard, processing, removed)")
+                say(
+                    "a zone (hand:N, equip:N, judge:N, general:N, pile, discard, processing, "
+                    "removed)"
+                )
             )
         self.i += 1
         return word
@@ -531,9 +534,9 @@ class Take(Move):
 class MoveCards(Move):
     """移动: cards go to a zone; ``source`` names where an unlocated card came from.
 
-    Zones: ``hand:N``, ``equip:N``, ``judge:N``, ``pile``, ``discard``,
-    ``processing``, ``removed``. ``as_kind`` says which delayed trick a
-    card counts as in a judgement zone.
+    Zones: ``hand:N``, ``equip:N``, ``judge:N``, ``general:N`` (on seat N's
+    general card: 星, 田, 创), ``pile``, ``discard``, ``processing``, ``removed``.
+    ``as_kind`` says which delayed trick a card counts as in a judgement zone.
     """
 
     verb: ClassVar[str] = "move"

@@ -122,6 +122,10 @@ class Seat(NamedTuple):
     player: str = ""  # the name of the person playing the seat, if the table gave one
     # Skills the mode gives the seat besides its generals' (斗地主's landlord: 飞扬, 跋扈)
     extra_skills: tuple[str, ...] = ()
+    # Cards put on the general card (武将牌上: 七星's 星, 屯田's 田, 不屈's 创), zone
+    # ``general:N``: those known, and how many lie face down unseen.
+    on_general: tuple[int, ...] = ()
+    on_general_unknown: int = 0
 
     @property
     def hand_count(self) -> int:
@@ -276,6 +280,8 @@ class GameState(NamedTuple):
                 where[c] = f"equip:{s.seat}"
             for d in s.judgement:
                 where[d.card] = f"judge:{s.seat}"
+            for c in s.on_general:
+                where[c] = f"general:{s.seat}"
         for c in self.discard_pile:
             where[c] = "discard"
         for c in self.processing:
@@ -286,8 +292,13 @@ class GameState(NamedTuple):
 
     @property
     def unknown_cards(self) -> int:
-        """Cards in the unknown pool: draw pile, unknown hand cards, unidentified discards."""
-        return self.draw_pile + self.discard_unknown + sum(s.hand_unknown for s in self.seats)
+        """Cards in the unknown pool: draw pile, unknown hand cards, unidentified discards,
+        unseen cards on generals."""
+        return (
+            self.draw_pile
+            + self.discard_unknown
+            + sum(s.hand_unknown + s.on_general_unknown for s in self.seats)
+        )
 
 
 class PublicState(Protocol):

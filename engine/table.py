@@ -226,6 +226,9 @@ class Table:
         elif kind == "judge":
             s = self.seats[int(owner) - 1]
             self.set_seat(evolve(s, judgement=tuple(d for d in s.judgement if d.card != card_id)))
+        elif kind == "general":
+            s = self.seats[int(owner) - 1]
+            self.set_seat(evolve(s, on_general=tuple(c for c in s.on_general if c != card_id)))
         elif zone == "discard":
             self._writable("discard_pile").remove(card_id)
         elif zone == "processing":
@@ -250,6 +253,17 @@ class Table:
                     )
                 )
             self.set_seat(evolve(s, hand_unknown=s.hand_unknown - 1))
+        elif kind == "general":
+            s = self.seat(int(owner))
+            if s.on_general_unknown <= 0:
+                raise IllegalMove(
+                    say(
+                        "{card} cannot come from seat {seat}'s general card: no unseen cards there",
+                        card=card(card_id),
+                        seat=s.seat,
+                    )
+                )
+            self.set_seat(evolve(s, on_general_unknown=s.on_general_unknown - 1))
         elif source == "pile":
             if self.draw_pile <= 0:
                 raise IllegalMove(say("the draw pile is empty"))
@@ -289,6 +303,9 @@ class Table:
             s = self.seat(int(owner))
             delayed = Delayed(card_id, as_kind or card(card_id).key)
             self.set_seat(evolve(s, judgement=(*s.judgement, delayed)))
+        elif kind == "general":
+            s = self.seat(int(owner))
+            self.set_seat(evolve(s, on_general=(*s.on_general, card_id)))
         elif zone == "discard":
             self._writable("discard_pile").append(card_id)
         elif zone == "processing":
@@ -316,16 +333,26 @@ class Table:
         self.set_seat(evolve(s, hand_unknown=s.hand_unknown + count))
 
     def discard_everything(self, seat: int) -> int:
-        """All the cards of a seat's zones go to the discard pile (death, 主公杀忠臣)."""
+        """All the cards of a seat's zones, and those on its general card, go to the
+        discard pile (death, 主公杀忠臣)."""
         s = self.seat(seat)
-        cards = [*s.hand, *s.equipment, *(d.card for d in s.judgement)]
+        cards = [*s.hand, *s.equipment, *(d.card for d in s.judgement), *s.on_general]
         for c in cards:
             self.move(c, "discard")
         s = self.seat(seat)
-        self.discard_unknown += s.hand_unknown
-        moved = len(cards) + s.hand_unknown
-        self.set_seat(evolve(s, hand_unknown=0))
+        unseen = s.hand_unknown + s.on_general_unknown
+        self.discard_unknown += unseen
+        moved = len(cards) + unseen
+        self.set_seat(evolve(s, hand_unknown=0, on_general_unknown=0))
         return moved
+
+    def to_general_unseen(self, seat: int, count: int) -> None:
+        """Unseen cards go face down onto a seat's general card from the draw pile (七星)."""
+        if self.draw_pile < count:
+            self.ensure_pile(count)
+        self.draw_pile -= count
+        s = self.seat(seat)
+        self.set_seat(evolve(s, on_general_unknown=s.on_general_unknown + count))
 
     def discard_hand(self, seat: int) -> None:
         s = self.seat(seat)
@@ -414,6 +441,8 @@ def describe_zone(zone: str) -> Text | str:
         return say("seat {seat}'s equipment", seat=owner)
     if kind == "judge":
         return say("seat {seat}'s judgement zone", seat=owner)
+    if kind == "general":
+        return say("seat {seat}'s general card", seat=owner)
     return _PILES.get(kind, zone)
 
 

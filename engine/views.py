@@ -220,6 +220,8 @@ def summary(state: GameState) -> dict[str, object]:
                     if c is not None
                 },
                 "judgement": [{"id": d.card, "as": d.kind} for d in s.judgement],
+                "on_general": list(s.on_general),
+                "on_general_unseen": s.on_general_unknown,
                 "chained": s.chained,
                 "flipped": s.flipped,
             }

@@ -69,6 +69,7 @@ def zone_cards(state: GameState) -> list[int]:
         cards += s.hand
         cards += s.equipment
         cards += [d.card for d in s.judgement]
+        cards += s.on_general
     return [*cards, *state.discard_pile, *state.processing, *state.removed]
 
 
@@ -88,6 +89,7 @@ def check_seats(state: GameState) -> None:
         if not s.alive:
             assert s.hp <= 0, f"dead seat {s.seat} has HP {s.hp}"
             assert s.hand_count == 0 and not s.equipment and not s.judgement
+            assert not s.on_general and not s.on_general_unknown
 
 
 def seated(state: GameState) -> list[int]:
