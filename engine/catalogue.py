@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -160,6 +160,51 @@ def join_generals(
                     say("another general's skill has this key"),
                 )
     return known + more
+
+
+# Called with the generals a table's own file adds, so that what was worked out
+# from the catalogue once (skill types, package names) learns them.
+_ON_NEW_GENERALS: list[Callable[[tuple[General, ...]], None]] = []
+
+
+def on_new_generals(listener: Callable[[tuple[General, ...]], None]) -> None:
+    """Have ``listener`` called with the generals each table's own file adds."""
+    _ON_NEW_GENERALS.append(listener)
+
+
+def add_generals(text: str, source: str) -> tuple[General, ...]:
+    """A table's own generals (a file of the packaged format: docs/generals.md) join
+    the catalogue; returns the file's generals.
+
+    The package is the file's ``package`` field, else its name without
+    ``.toml``; its generals sit in a game whose setup names it. A general may
+    take a known skill as it is (``uses = "wusheng"``); a skill written out is
+    built from the effects and timings the engine offers (a skill with no rule
+    is entered by the table as the moves it makes). Everything is checked
+    first (``CatalogueError`` naming file, entry and field) and nothing joins
+    unless all of it is good; the same file added twice adds nothing.
+    """
+    catalogue = standard_catalogue()
+    package = source.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml")
+    found = parse_generals(
+        text, source, frozenset(catalogue.kinds), package, known=catalogue.skills()
+    )
+    new = tuple(g for g in found if g not in catalogue.generals)
+    if new:
+        shipped = {g.package for g in catalogue.generals if g.number <= 100}
+        for general in new:
+            if general.package in shipped:
+                raise CatalogueError(
+                    source,
+                    say("file"),
+                    "package",
+                    say("{package} is a packaged set of generals", package=general.package),
+                )
+        generals = join_generals(catalogue.generals, new, source)
+        object.__setattr__(catalogue, "generals", generals)  # the one catalogue grows
+        for listener in _ON_NEW_GENERALS:
+            listener(new)
+    return found
 
 
 def _package_text(*name: str) -> str:

@@ -36,6 +36,10 @@ class EntryReader:
         self._data = data
         self._read: set[str] = set()
 
+    def has(self, field: str) -> bool:
+        """Whether the entry gives ``field`` at all."""
+        return field in self._data
+
     def fail(self, field: str | None, problem: Text) -> CatalogueError:
         return CatalogueError(self.source, self.entry, field, problem)
 

@@ -164,7 +164,11 @@ class General:
 
 
 def parse_generals(
-    text: str, source: str, card_keys: frozenset[str], package: str = "standard"
+    text: str,
+    source: str,
+    card_keys: frozenset[str],
+    package: str = "standard",
+    known: Mapping[str, Skill] | None = None,
 ) -> tuple[General, ...]:
     """Generals from the TOML text of one generals file (``engine/data/generals/*.toml``,
     or a table's own file), checked.
@@ -172,10 +176,18 @@ def parse_generals(
     ``card_keys`` are the known card kinds, for effects that name cards. The
     generals are numbered (for their stickers) from the file's ``first_number``
     (1 when it has none), in the order they are written.
+
+    ``known`` are the skills of the catalogue so far, for a table's own file:
+    its generals may take one of them as it is (a skill entry ``uses =
+    "wusheng"``), rules and all; the file must then say its ``first_number``,
+    101 or above (1-100 are the packaged generals').
     """
     data = load_toml(text, source)
     top = EntryReader(source, say("file"), data)
-    first = top.optional_integer("first_number", 1, 999) or 1
+    if known is None:
+        first = top.optional_integer("first_number", 1, 999) or 1
+    else:
+        first = top.integer("first_number", 101, 999)
     package = top.optional_text("package") or package
     generals: list[General] = []
     for number, table in enumerate(top.tables("general"), start=1):
@@ -184,7 +196,7 @@ def parse_generals(
             label = say("general #{number} {key}", number=number, key=repr(key))
         else:
             label = say("general #{number}", number=number)
-        general = _general(EntryReader(source, label, table), source, label, card_keys)
+        general = _general(EntryReader(source, label, table), source, label, card_keys, known)
         if any(g.key == general.key for g in generals):
             raise CatalogueError(
                 source, label, "key", say("duplicate key {key}", key=repr(general.key))
@@ -196,10 +208,18 @@ def parse_generals(
     return tuple(generals)
 
 
-def _general(r: EntryReader, source: str, label: Text, card_keys: frozenset[str]) -> General:
+def _general(
+    r: EntryReader,
+    source: str,
+    label: Text,
+    card_keys: frozenset[str],
+    known: Mapping[str, Skill] | None = None,
+) -> General:
     key = r.text("key")
     skills = tuple(
-        _skill(EntryReader(source, say("{entry} skill #{n}", entry=label, n=n), t), card_keys)
+        _skill_entry(
+            EntryReader(source, say("{entry} skill #{n}", entry=label, n=n), t), card_keys, known
+        )
         for n, t in enumerate(r.tables("skills"), start=1)
     )
     general = General(
@@ -219,6 +239,19 @@ def _general(r: EntryReader, source: str, label: Text, card_keys: frozenset[str]
             "lord", say("a lord general has a lord skill, and only a lord general has one")
         )
     return general
+
+
+def _skill_entry(
+    r: EntryReader, card_keys: frozenset[str], known: Mapping[str, Skill] | None
+) -> Skill:
+    """A skill written out, or (a table's own file) ``uses = KEY``: a known skill as it is."""
+    if known is None or not r.has("uses"):
+        return _skill(r, card_keys)
+    key = r.text("uses")
+    r.done()
+    if key not in known:
+        raise r.fail("uses", say("no skill {key} to use", key=repr(key)))
+    return known[key]
 
 
 def _skill(r: EntryReader, card_keys: frozenset[str]) -> Skill:

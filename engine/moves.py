@@ -28,7 +28,7 @@ from functools import cache
 from typing import ClassVar
 
 from engine.cards import Element
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from engine.modes import mode_named
 from engine.text import Text, say
 
@@ -120,6 +120,9 @@ def general_key(word: str) -> str | None:
 @cache
 def _chinese_names() -> dict[str, str]:
     return {g.name: g.key for g in standard_catalogue().generals}
+
+
+on_new_generals(lambda _new: _chinese_names.cache_clear())
 
 
 class _Reader:

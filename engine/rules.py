@@ -14,7 +14,7 @@ from functools import cache
 import engine.skills  # noqa: F401  (registers every rule)
 from engine.cardops import lift_from, possess, take_unseen, transfer
 from engine.cards import CardKind, CardType, Element, Package, Suit, Target, suit_word
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from engine.context import Ctx
 from engine.derived import (
     active_skills,
@@ -335,10 +335,13 @@ def _setup(m: Setup, forced: bool) -> GameState:
     if unknown:
         raise IllegalMove(
             say(
-                "unknown package {package} (cards: {cards}; generals: {generals})",
+                "unknown package {package} (cards: {cards}; generals: {generals}); "
+                "a table's own generals need their file loaded ({file}: --generals FILE, "
+                "or the generals folder of the configuration)",
                 package=repr(unknown[0]),
                 cards="standard, ex, maneuvering",
                 generals=", ".join(_general_packages()),
+                file=f"{unknown[0]}.toml",
             )
         )
     if mode.own_deck:
@@ -381,6 +384,9 @@ def _setup(m: Setup, forced: bool) -> GameState:
 def _general_packages() -> tuple[str, ...]:
     """The packages of generals a setup may name (the standard box always sits)."""
     return tuple(p for p in standard_catalogue().packages() if p != "standard")
+
+
+on_new_generals(lambda _new: _general_packages.cache_clear())
 
 
 # Packages that are a mode's own (its deck, its cards), played in that mode alone.

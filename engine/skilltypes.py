@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards import CardKind
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from engine.generals import Skill, SkillKind
 from engine.registry import rule_source
 from engine.state import Seat, evolve
@@ -49,6 +49,9 @@ SKILL_KINDS: dict[str, SkillKind] = {
     sk.key: sk.kind for g in standard_catalogue().generals for sk in g.skills if sk.kind
 }
 """Each typed skill's type, by key (from generals.toml; tests add their own)."""
+on_new_generals(
+    lambda new: SKILL_KINDS.update((sk.key, sk.kind) for g in new for sk in g.skills if sk.kind)
+)
 
 ONCE_A_GAME = frozenset({SkillKind.LIMITED, SkillKind.AWAKENING})
 USED = "used_"  # the mark of a limited or awakening skill used this game

@@ -42,6 +42,7 @@ from assistant.cli import (
     versions,
 )
 from assistant.cli.arguments import Commands, Handler
+from assistant.cli.generals_files import add_generals_argument, load_generals
 from assistant.cli.language import add_language_argument, argparse_words, choose_language
 from assistant.cli.status import epilog
 from assistant.cli.suggest import Parser
@@ -116,6 +117,7 @@ def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentPa
             help=_("show program's version number and exit"),  # Python 3.11 leaves it unworded
         )
         add_language_argument(parser)
+        add_generals_argument(parser)
         # Its parsers are Parsers too (argparse makes them of the root's class).
         commands = cast(Commands, parser.add_subparsers(dest="command", metavar="COMMAND"))
         commands.required = True
@@ -125,6 +127,7 @@ def build_parser(*extensions: Callable[[Commands], None]) -> argparse.ArgumentPa
             extend(commands)
         for subparser in commands.choices.values():
             add_language_argument(subparser, root=False)
+            add_generals_argument(subparser, root=False)
     return parser
 
 
@@ -162,6 +165,9 @@ def main(
     """``sgs-table``: the language chosen, the parser built (with ``extensions``), and run."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     refused = choose_language(arguments)
+    if refused is not None:
+        return refused
+    refused = load_generals(arguments)  # before the parser: its choices name their packages
     if refused is not None:
         return refused
     return run(build_parser(*extensions), arguments, sys.stdout)

@@ -43,7 +43,7 @@ from assistant.i18n import general_name as name_of_general
 from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.i18n import skill_name as name_of_skill
 from engine.cards import CardType, Colour, Element, Suit
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from engine.derived import card, kind
 from engine.frames import (
     Ask,
@@ -140,9 +140,15 @@ def _generals() -> dict[str, CatalogueGeneral]:
     return {g.key: g for g in standard_catalogue().generals}
 
 
+on_new_generals(lambda _new: _generals.cache_clear())
+
+
 @cache
 def _skills() -> dict[str, CatalogueSkill]:
     return {s.key: s for g in standard_catalogue().generals for s in g.skills}
+
+
+on_new_generals(lambda _new: _skills.cache_clear())
 
 
 def general_name(key: str) -> str:

@@ -17,7 +17,7 @@ from __future__ import annotations
 from functools import cache
 
 from assistant.i18n import card_name, general_name, role_name, skill_name
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from engine.generals import Skill
 from engine.state import GameState, Role
 
@@ -28,6 +28,9 @@ __all__ = ["role_label", "rule_label", "shown_general"]
 def _skills() -> dict[str, Skill]:
     """Every skill by key: the generals' and the modes' (逐鹿天下's 结盟 ...)."""
     return standard_catalogue().skills()
+
+
+on_new_generals(lambda _new: _skills.cache_clear())
 
 
 def rule_label(key: str) -> str:

@@ -38,7 +38,7 @@ from assistant.session.replies import Reply
 from assistant.session.sightings import Sighting
 from assistant.session.table_session import TableSession
 from assistant.terms import ROLE_CARDS
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from vision.payload import Action, CardTag, PayloadError, encode
 
 __all__ = [
@@ -599,6 +599,9 @@ def _general_names() -> dict[str, str]:
     return {g.name: g.key for g in standard_catalogue().generals}
 
 
+on_new_generals(lambda _new: _general_names.cache_clear())
+
+
 @cache
 def _skill_names() -> dict[str, str]:
     """Chinese skill names that name one skill key only."""
@@ -607,6 +610,9 @@ def _skill_names() -> dict[str, str]:
         for skill in general.skills:
             keys.setdefault(skill.name, set()).add(skill.key)
     return {name: next(iter(found)) for name, found in keys.items() if len(found) == 1}
+
+
+on_new_generals(lambda _new: _skill_names.cache_clear())
 
 
 def _general_key(word: str) -> str:

@@ -52,7 +52,7 @@ from functools import cache
 
 from assistant.i18n import _, card_name, phase_name, point_name, skill_name, tr
 from assistant.views.table import shown_general_name
-from engine.catalogue import standard_catalogue
+from engine.catalogue import on_new_generals, standard_catalogue
 from engine.derived import active_skills, kind
 from engine.effects import AsCard
 from engine.frames import Ask, CardUse, DamageEvent, Death, Dying, Expect, Judging, Point, Window
@@ -177,6 +177,9 @@ def _point(state: GameState) -> str:
 @cache
 def _skills_by_key() -> dict[str, Skill]:
     return {s.key: s for g in standard_catalogue().generals for s in g.skills}
+
+
+on_new_generals(lambda _new: _skills_by_key.cache_clear())
 
 
 def _rule_name(key: str) -> str:
