@@ -166,8 +166,13 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
         lines.append(f"role {lord} {m.shown_role.value}")  # 忠胆英杰: a loyalist
     hidden = face_down(m)
     sitting = ("standard", *state.general_packages)  # the packages the setup line names
+    bans = m.bans(state.variant)
     pool = [
-        g for g in _CATALOGUE.generals if g.key not in m.banned_generals and g.package in sitting
+        g
+        for g in _CATALOGUE.generals
+        if g.key not in bans
+        and g.package in sitting
+        and not (m.gods_banned and g.kingdom is Kingdom.GOD)
     ]
     rng.shuffle(pool)
     for seat in range(1, players + 1):

@@ -344,6 +344,17 @@ def _setup(m: Setup, forced: bool) -> GameState:
                 file=f"{unknown[0]}.toml",
             )
         )
+    if mode.general_packages is not None and (
+        other := [p for p in general_packages if p not in mode.general_packages]
+    ):
+        raise IllegalMove(
+            say(
+                "{mode} is played with these generals only: standard, {packages} (not {package})",
+                mode=mode,
+                packages=", ".join(mode.general_packages),
+                package=other[0],
+            )
+        )
     if mode.own_deck:
         if set(card_packages) != set(mode.default_packages):
             raise IllegalMove(
@@ -436,8 +447,9 @@ def _general(ctx: Ctx, m: Move) -> None:
         and len({g.kingdom for g in generals}) != 1
     ):
         ctx.refuse(say("both generals must be of the same kingdom"))
+    bans = ctx.mode.bans(t.base.variant)
     for g in generals:
-        if g.key in ctx.mode.banned_generals:
+        if g.key in bans or (ctx.mode.gods_banned and g.kingdom is Kingdom.GOD):
             ctx.refuse(say("{mode} bans {general}", mode=ctx.mode, general=g))
     problem = ctx.mode.check_general(t, m.seat, tuple(generals))
     if problem is not None:

@@ -145,6 +145,8 @@ _VARIANT_NAMES: Final = {
     # TRANSLATORS: 诸侯伐董's special level (特殊关卡): six AI seats, one the players' ally
     "special": N_("special level"),
     "cold_first": N_("cold side first"),
+    # TRANSLATORS: 1V1's 四禁: 孙权, 曹操, 华佗, 吕蒙 left out (rules 001)
+    "four_bans": N_("four bans"),
 }
 _MODE_NAMES: Final = {
     "identity": N_("identity"),

@@ -66,6 +66,13 @@ class Mode:
     shown_role: Role = Role.LORD
     # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
     banned_generals: frozenset[str] = frozenset()
+    # ... and every 神 general (诸侯伐董, 1V1: rules 001).
+    gods_banned: bool = False
+    # The packages of generals besides the standard box the mode plays with (1V1:
+    # 风 only); None: any.
+    general_packages: tuple[str, ...] | None = None
+    # Generals a variant bans besides (1V1's 四禁, an unofficial custom: rules 001).
+    variant_bans: dict[str, frozenset[str]] = {}  # noqa: RUF012 (read only)
     generals_per_seat: int = 1
     # A 神 general chooses the kingdom he plays for (``general N KEY kingdom=K``):
     # identity; elsewhere he stays 神.
@@ -102,6 +109,10 @@ class Mode:
     def __str__(self) -> str:
         """The mode's key (``identity``): a sentence names the mode by it (engine.text)."""
         return self.name
+
+    def bans(self, variant: str) -> frozenset[str]:
+        """The generals no seat may take in this mode and variant."""
+        return self.banned_generals | self.variant_bans.get(variant, frozenset())
 
     def check_setup(self, players: int, variant: str) -> Text | None:
         """A reason the setup is impossible, or None."""

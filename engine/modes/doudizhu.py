@@ -51,6 +51,8 @@ class Doudizhu(Mode):
     name = "doudizhu"
     title = "斗地主"
     min_players = max_players = 3
+    # 001 line 184: 禁用了特定武將,如神關羽 (the one it names)
+    banned_generals = frozenset({"shenguanyu"})
 
     def fixed_roles(self, players: int) -> dict[int, Role]:
         return {1: L, 2: R, 3: R}

@@ -9,6 +9,7 @@ from engine.modes.base import DeathEffects, Mode
 from engine.state import PublicState, Role, Seat
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
+FOUR_BANS = "four_bans"  # 1V1's 四禁
 
 
 class OneVsOne(Mode):
@@ -24,6 +25,12 @@ class OneVsOne(Mode):
     min_players = max_players = 2
     generals_per_seat = 3
     reserves = True
+    # 001 line 96: 可用擴展包:神話再臨-風(除神武將外)
+    general_packages = ("wind",)
+    gods_banned = True
+    # 001 line 107, 四禁 (unofficial, widely agreed): 孙权, 曹操, 华佗, 吕蒙 are left out.
+    variants = ("", FOUR_BANS)
+    variant_bans = {FOUR_BANS: frozenset({"sunquan", "caocao", "huatuo", "lvmeng"})}  # noqa: RUF012
 
     def fixed_roles(self, players: int) -> dict[int, Role]:
         return {1: L, 2: N}

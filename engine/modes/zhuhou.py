@@ -67,7 +67,9 @@ class Zhuhou(Mode):
     min_players = 5
     max_players = 8
     variants = ("", SPECIAL)
-    banned_generals = frozenset({"daqiao"})
+    # 001's 禁將 of the generals this project knows: 左慈, 大乔, 徐晃, 孙坚, every 神 general
+    banned_generals = frozenset({"zuoci", "daqiao", "xuhuang", "sunjian"})
+    gods_banned = True
 
     def check_setup(self, players: int, variant: str) -> Text | None:
         problem = super().check_setup(players, variant)

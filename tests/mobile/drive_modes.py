@@ -45,7 +45,11 @@ def generals_for(mode: Mode, players: int) -> list[list[str]]:
     standard generals allow it; else any distinct ones (新1V1's six)."""
     per_seat = mode.generals_per_seat
     catalogue = standard_catalogue()
-    free = [g for g in catalogue.generals if g.key not in mode.banned_generals]
+    free = [
+        g
+        for g in catalogue.generals
+        if g.key not in mode.banned_generals and g.package == "standard"
+    ]
     state = GameState()
     seats: list[list[str]] = []
     for seat in range(1, players + 1):
