@@ -35,12 +35,16 @@ from assistant.i18n import (
 )
 from assistant.session import Command, Reply, TableSession, perform
 from engine.catalogue import standard_catalogue
-from engine.generals import General
+from engine.generals import General, Kingdom
 from engine.modes import MODES
 from engine.moves import name_problem
 from engine.state import Role
 
+# The kingdoms a 神 general may play for, in the order the 势力 button turns them.
+KINGDOMS = ("wei", "shu", "wu", "qun")
+
 __all__ = [
+    "KINGDOMS",
     "GeneralChoice",
     "ModeChoice",
     "TablePlan",
@@ -156,6 +160,10 @@ class TablePlan:
     generals: dict[int, list[str]] = field(default_factory=dict)
     variant: str = ""  # the mode's variant (two_renegades, international ...): "" standard
     names: dict[int, str] = field(default_factory=dict)  # the players' names, where given
+    # The packages of generals the table plays with besides the standard box (风 ...).
+    packages: list[str] = field(default_factory=list)
+    # The kingdom each 神 general plays for, by seat (identity: wei, shu, wu, qun).
+    kingdoms: dict[int, str] = field(default_factory=dict)
 
     @property
     def choice(self) -> ModeChoice:
@@ -173,6 +181,59 @@ class TablePlan:
         self.variant = choices[(at + 1) % len(choices)] if choices else ""
         return self.variant
 
+    def available_packages(self) -> tuple[str, ...]:
+        """The packages of generals the mode may add (1V1: 风 only), in catalogue order."""
+        allowed = MODES[self.mode].general_packages
+        return tuple(
+            p
+            for p in standard_catalogue().packages()
+            if p != "standard" and (allowed is None or p in allowed)
+        )
+
+    def toggle_package(self, package: str) -> str | None:
+        """Switch a package of generals on or off (off: its generals leave their seats);
+        None or why not."""
+        if package not in self.available_packages():
+            return _("{mode} is not played with the {package} generals").format(
+                mode=self.choice.name, package=general_package_name(package)
+            )
+        if package in self.packages:
+            self._drop_package(package)
+        else:
+            self.packages.append(package)
+            self.packages.sort(key=self.available_packages().index)
+        return None
+
+    def _drop_package(self, package: str) -> None:
+        """The package off: its generals leave their seats."""
+        self.packages.remove(package)
+        catalogue = standard_catalogue()
+        for seat, keys in list(self.generals.items()):
+            keys[:] = [k for k in keys if catalogue.general(k).package != package]
+            if not keys:
+                self.generals.pop(seat)
+        self._forget_kingdoms()
+
+    def chooses_kingdom(self, seat: int) -> bool:
+        """Whether the seat's general is a 神 general who names his kingdom (identity)."""
+        keys = self.generals.get(seat, [])
+        return (
+            bool(keys)
+            and MODES[self.mode].gods_choose_kingdom
+            and standard_catalogue().general(keys[0]).kingdom is Kingdom.GOD
+        )
+
+    def next_kingdom(self, seat: int) -> str | None:
+        """The next kingdom (魏 蜀 吴 群, round) for the seat's 神 general; None or why not."""
+        if not self.chooses_kingdom(seat):
+            return _("seat {seat} has no 神 general to choose a kingdom for").format(seat=seat)
+        at = KINGDOMS.index(self.kingdoms[seat]) if seat in self.kingdoms else -1
+        self.kingdoms[seat] = KINGDOMS[(at + 1) % len(KINGDOMS)]
+        return None
+
+    def _forget_kingdoms(self) -> None:
+        self.kingdoms = {s: k for s, k in self.kingdoms.items() if self.chooses_kingdom(s)}
+
     def set_mode(self, mode: str, players: int | None = None) -> None:
         self.mode = mode
         low, high = self.choice.min_players, self.choice.max_players
@@ -184,6 +245,9 @@ class TablePlan:
             self.lord = None
         if self.variant not in self.variants():
             self.variant = ""
+        for package in [p for p in self.packages if p not in self.available_packages()]:
+            self._drop_package(package)
+        self._forget_kingdoms()
 
     def pick(self, seat: int, key: str) -> str | None:
         """Give ``seat`` the general ``key`` (replacing its last one when full); None or why not.
@@ -195,6 +259,10 @@ class TablePlan:
         general = general_named(key)
         if general is None:
             return _("no general {key} in the catalogue").format(key=repr(key))
+        if general.package != "standard" and general.package not in self.packages:
+            return _("{general} is of the {package} generals: switch them on first").format(
+                general=general_name(general), package=general_package_name(general.package)
+            )
         key = general.key
         for other, keys in self.generals.items():
             if key in keys and other != seat:
@@ -207,6 +275,7 @@ class TablePlan:
         if len(keys) >= self.choice.generals_per_seat:
             keys.pop()
         keys.append(key)
+        self._forget_kingdoms()
         return None
 
     def name(self, seat: int, text: str) -> str | None:
@@ -242,6 +311,8 @@ class TablePlan:
                     per,
                 )
                 out.append(short.format(seat=seat, have=have, n=per))
+            if self.chooses_kingdom(seat) and seat not in self.kingdoms:
+                out.append(_("seat {seat}: choose the 神 general's kingdom").format(seat=seat))
         return out
 
     def start(self, session: TableSession, t: float = 0.0) -> Reply:
@@ -268,14 +339,19 @@ class TablePlan:
         ['setup identity 4', "name 2 'Zhang San'", 'role 1 lord', 'general 1 caocao']
         """
         variant = (f"variant={self.variant}",) if self.variant else ()
-        out = [Command("setup", (self.mode, str(self.players), *variant), t)]
+        packages: tuple[str, ...] = ()
+        if self.packages:
+            cards = MODES[self.mode].default_packages
+            packages = ("packages=" + ",".join((*cards, *self.packages)),)
+        out = [Command("setup", (self.mode, str(self.players), *packages, *variant), t)]
         for seat, name in sorted(self.names.items()):
             out.append(Command("name", (str(seat), name), t))
         if self.choice.lord_chosen and self.lord is not None:
             shown = MODES[self.mode].shown_role  # 忠胆英杰: the loyalist in the lord's place
             out.append(Command("role", (str(self.lord), shown.value), t))
         for seat in range(1, self.players + 1):
-            out.append(Command("general", (str(seat), *self.generals[seat]), t))
+            kingdom = (f"kingdom={self.kingdoms[seat]}",) if seat in self.kingdoms else ()
+            out.append(Command("general", (str(seat), *self.generals[seat], *kingdom), t))
         return out
 
     def _run(self, session: TableSession, t: float) -> Reply:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.i18n import _, pgettext, role_name
+from assistant.i18n import _, kingdom_name, pgettext, role_name
 from assistant.setup.plan import GeneralChoice, ModeChoice, TablePlan, no_seat, search_generals
 from engine.catalogue import standard_catalogue
 from engine.state import Role
@@ -52,6 +52,7 @@ class SeatLine:
     generals: tuple[GeneralChoice, ...]
     wanted: int  # generals this mode gives each seat
     name: str = ""  # the player's name, where given
+    kingdom: str = ""  # the kingdom its 神 general plays for, by name (蜀), where chosen
 
     @property
     def complete(self) -> bool:
@@ -66,6 +67,8 @@ class SeatLine:
             head = _("seat {seat}").format(seat=self.seat)
         if self.name:
             head = _("{who} · {player}").format(who=head, player=self.name)
+        if self.kingdom:
+            head = f"{head} · {self.kingdom}"
         names = [g.label for g in self.generals] or [_("not chosen")]
         if self.generals and not self.complete:
             names.append(f"({len(self.generals)}/{self.wanted})")
@@ -82,7 +85,8 @@ class SetupSticker:
 
 def general_choice(key: str) -> GeneralChoice:
     g = standard_catalogue().general(key)
-    return next(c for c in search_generals() if c.key == g.key)
+    every = standard_catalogue().packages()
+    return next(c for c in search_generals(g.key, packages=every) if c.key == g.key)
 
 
 def result_label(choice: GeneralChoice) -> str:
@@ -99,6 +103,7 @@ def seat_lines(plan: TablePlan) -> tuple[SeatLine, ...]:
             tuple(general_choice(k) for k in plan.generals.get(seat, [])),
             wanted,
             plan.names.get(seat, ""),
+            kingdom_name(plan.kingdoms[seat]) if seat in plan.kingdoms else "",
         )
         for seat in range(1, plan.players + 1)
     )
@@ -144,10 +149,11 @@ def roles_text(choice: ModeChoice, players: int, variant: str = "") -> str:
     return choice.roles(players, variant) or _("by kingdom")
 
 
-def kingdom_filters() -> tuple[tuple[str, str], ...]:
-    """(filter, label) for the kingdom buttons: ('', '全部') then each kingdom in the catalogue
-    (its name, which `search_generals` takes)."""
-    kingdoms = dict.fromkeys(c.kingdom for c in search_generals())
+def kingdom_filters(packages: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
+    """(filter, label) for the kingdom buttons: ('', '全部') then each kingdom of the
+    generals the table plays with (its name, which `search_generals` takes; 神 with a
+    pack of 神话再临)."""
+    kingdoms = dict.fromkeys(c.kingdom for c in search_generals(packages=packages))
     return (("", pgettext("kingdoms", "All")), *((k, k) for k in kingdoms))
 
 

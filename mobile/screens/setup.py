@@ -28,7 +28,13 @@ widget (a touch, or ``widget.dispatch("on_release")``) or call the method:
 - ``clear_seat()``: ``ids.clear_button``; the selected seat loses its generals.
 - ``search(text)``: typing in ``ids.search_input`` (the method sets its text).
 - ``filter_kingdom(k)``: a kingdom button (``kingdom_buttons()``, each
-  ``.kingdom``: "" for 全部, else 魏 蜀 吴 群).
+  ``.kingdom``: "" for 全部, else 魏 蜀 吴 群, and 神 with a pack on).
+- ``toggle_package(p)``: a package switch (``package_buttons()``, each
+  ``.package``: wind, fire, forest, mountain, a table's own; gold when on):
+  its generals join the search, or leave it and their seats.
+- ``next_kingdom()``: ``ids.kingdom_button`` (势力); the selected seat's 神
+  general plays for the next kingdom (魏 蜀 吴 群). Enabled only where the
+  seat has a 神 general and the mode makes him choose (identity).
 - ``pick_general(key)``: a result button (``result_buttons()``, each
   ``.general_key``, text "赵云 zhaoyun · 蜀 4"); the general goes to the
   selected seat, and the selection moves on to the next seat still short of
@@ -59,7 +65,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
-from assistant.i18n import _, ngettext, variant_name
+from assistant.i18n import _, general_package_name, kingdom_name, ngettext, variant_name
 from assistant.session import region_seat
 from assistant.setup import (
     SeatLine,
@@ -103,6 +109,8 @@ class SeatTile(ButtonBehavior, BoxLayout):  # type: ignore[misc]  # Kivy ships n
             self.head = _("seat {seat} {role}").format(seat=line.seat, role=_("lord"))
         else:
             self.head = _("seat {seat}").format(seat=line.seat)
+        if line.kingdom:  # a 神 general's chosen kingdom
+            self.head = f"{self.head} · {line.kingdom}"
         rows = self.ids.rows
         rows.clear_widgets()
         shown = [(g.name, g.key) for g in line.generals] or [(_("Not chosen"), "")]
@@ -128,6 +136,8 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     status_ok = BooleanProperty(True)
     query = StringProperty("")
     kingdom = StringProperty("")
+    chooses_kingdom = BooleanProperty(False)  # the selected seat's 神 general names a kingdom
+    kingdom_text = StringProperty("")  # the 势力 button: its chosen kingdom, where chosen
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -141,7 +151,7 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.ids.seat_grid.bind(height=self._show_seat)
         self.ids.seat_scroll.bind(height=self._show_seat)
         self._build_modes()
-        self._build_kingdoms()
+        self._shown_packages: tuple[tuple[str, ...], tuple[str, ...]] | None = None
         self.refresh()
 
     # ------------------------------------------------------------ showing
@@ -172,8 +182,16 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         self.problems_line = problems_text(problems) if problems else _("Ready to start")
         for button in self.mode_buttons():
             button.accent = GOLD if button.mode_key == plan.mode else IVORY
+        self._build_packages()
         for button in self.kingdom_buttons():
             button.accent = GOLD if button.kingdom == self.kingdom else IVORY
+        for button in self.package_buttons():
+            button.accent = GOLD if button.package in plan.packages else IVORY
+        self.chooses_kingdom = plan.chooses_kingdom(self.selected)
+        chosen = plan.kingdoms.get(self.selected)
+        self.kingdom_text = (
+            _("Kingdom {kingdom}").format(kingdom=kingdom_name(chosen)) if chosen else _("Kingdom")
+        )
         if not self.ids.name_input.focus:
             self.ids.name_input.text = plan.names.get(self.selected, "")
         self._build_seats()
@@ -198,12 +216,31 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         elif not self.has_variants and button.parent is not None:
             box.remove_widget(button)
 
+    def _build_packages(self) -> None:
+        """A switch per package of generals the mode may add, and the kingdom buttons
+        of the generals on (built again only when either changes)."""
+        shown = (self.plan.available_packages(), tuple(self.plan.packages))
+        if shown == self._shown_packages:
+            return
+        self._shown_packages = shown
+        box = self.ids.package_box
+        for button in self.package_buttons():
+            box.remove_widget(button)
+        for package in shown[0]:
+            button = Factory.TableButton(text=general_package_name(package))
+            button.package = package
+            button.bind(on_release=lambda _b, p=package: self.toggle_package(p))
+            box.add_widget(button)
+        box.opacity = 1 if shown[0] else 0
+        box.disabled = not shown[0]
+        self._build_kingdoms()
+
     def _build_kingdoms(self) -> None:
         """A button per kingdom, after the search box."""
         box = self.ids.kingdom_box
         for button in self.kingdom_buttons():
             box.remove_widget(button)
-        for kingdom, label in kingdom_filters():
+        for kingdom, label in kingdom_filters(tuple(self.plan.packages)):
             button = Factory.TableButton(text=label)
             button.kingdom = kingdom
             button.bind(on_release=lambda _b, k=kingdom: self.filter_kingdom(k))
@@ -252,7 +289,7 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
     def _build_results(self) -> None:
         grid = self.ids.result_grid
         grid.clear_widgets()
-        for choice in search_generals(self.query, self.kingdom):
+        for choice in search_generals(self.query, self.kingdom, tuple(self.plan.packages)):
             button = Factory.SetupResultButton(text=result_label(choice))
             button.general_key = choice.key
             holder = seat_holding(self.plan, choice.key)
@@ -271,6 +308,9 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
 
     def mode_buttons(self) -> list[Any]:
         return [b for b in reversed(self.ids.mode_box.children) if hasattr(b, "mode_key")]
+
+    def package_buttons(self) -> list[Any]:
+        return [b for b in reversed(self.ids.package_box.children) if hasattr(b, "package")]
 
     def kingdom_buttons(self) -> list[Any]:
         return [b for b in reversed(self.ids.kingdom_box.children) if hasattr(b, "kingdom")]
@@ -366,6 +406,31 @@ class SetupScreen(Screen):  # type: ignore[misc]  # Kivy ships no type hints
         if text != self.query:
             self.query = text
             self._build_results()
+
+    def toggle_package(self, package: str) -> None:
+        why = self.plan.toggle_package(package)
+        if why is not None:
+            self._say(why, ok=False)
+        else:
+            on = package in self.plan.packages
+            said = _("{package} generals on") if on else _("{package} generals off")
+            self._say(said.format(package=general_package_name(package)))
+            if not on and self.kingdom not in {
+                k for k, _label in kingdom_filters(tuple(self.plan.packages))
+            }:
+                self.kingdom = ""
+        self.refresh()
+
+    def next_kingdom(self) -> None:
+        why = self.plan.next_kingdom(self.selected)
+        if why is not None:
+            self._say(why, ok=False)
+        else:
+            kingdom = kingdom_name(self.plan.kingdoms[self.selected])
+            self._say(
+                _("seat {seat} plays for {kingdom}").format(seat=self.selected, kingdom=kingdom)
+            )
+        self.refresh()
 
     def filter_kingdom(self, kingdom: str) -> None:
         self.kingdom = kingdom

@@ -361,3 +361,34 @@ def test_the_packages_of_the_table_are_searched_too() -> None:
     assert wind == [g.key for g in CATALOGUE.generals if g.package == "wind"]
     gods = keys(search_generals(kingdom="god", packages=("wind", "fire", "forest", "mountain")))
     assert len(gods) == 8 and all(key.startswith("shen") for key in gods)
+
+
+def test_a_pack_switched_on_seats_its_generals_and_names_itself_in_the_setup() -> None:
+    plan = TablePlan("identity", 4)
+    assert plan.pick(1, "xiahouyuan") is not None  # 风 off: refused, with the reason
+    assert plan.toggle_package("wind") is None and plan.packages == ["wind"]
+    assert plan.pick(1, "xiahouyuan") is None
+    for seat, key in ((2, "liubei"), (3, "sunquan"), (4, "shenguanyu")):
+        assert plan.pick(seat, key) is None
+    plan.lord = 2
+    assert plan.chooses_kingdom(4) and not plan.chooses_kingdom(1)
+    assert any("4" in p for p in plan.problems())  # the 神 general's kingdom is missing
+    assert plan.next_kingdom(4) is None and plan.next_kingdom(4) is None
+    assert plan.kingdoms == {4: "shu"} and plan.problems() == []
+    texts = [c.text for c in plan.commands()]
+    assert texts[0] == "setup identity 4 packages=standard,ex,maneuvering,wind"
+    assert "general 4 shenguanyu kingdom=shu" in texts
+    assert plan.toggle_package("wind") is None  # off again: its generals leave
+    assert 1 not in plan.generals and 4 not in plan.generals and plan.kingdoms == {}
+
+
+def test_a_mode_keeps_only_the_packs_it_plays_with() -> None:
+    plan = TablePlan("identity", 5)
+    plan.toggle_package("wind")
+    plan.toggle_package("fire")
+    plan.set_mode("1v1")
+    assert plan.available_packages() == ("wind",) and plan.packages == ["wind"]
+    assert plan.toggle_package("fire") is not None
+    plan.set_mode("2v2")
+    plan.pick(1, "shenguanyu")
+    assert not plan.chooses_kingdom(1)  # outside identity a 神 general stays 神

@@ -39,7 +39,7 @@ def test_a_packs_general_sits_only_when_the_setup_names_its_pack() -> None:
 
 
 def test_an_unknown_package_is_refused_naming_the_known_ones() -> None:
-    with pytest.raises(IllegalMove, match="unknown package 'wood'.*wind, fire, forest, mountain"):
+    with pytest.raises(IllegalMove, match=r"unknown package 'wood'.*wind, fire, forest, mountain"):
         game("setup identity 5 packages=standard,ex,maneuvering,wood")
 
 
