@@ -49,6 +49,7 @@ __all__ = [
     "gettext",
     "join_list",
     "kingdom_name",
+    "mark_name",
     "mode_name",
     "ngettext",
     "npgettext",
@@ -247,6 +248,18 @@ def subtype_name(subtype: Subtype) -> str:
         Subtype.OFFENSIVE_HORSE: pgettext("card type", "-1 horse"),
         Subtype.TREASURE: pgettext("card type", "treasure"),
     }[subtype]
+
+
+# The marks skills put on a seat (Seat.marks), by key: what the table screen calls
+# them. A mark not named here is not shown (a mode's own marks have their heading).
+_MARK_NAMES: Final[dict[str, str]] = {}
+
+
+def mark_name(key: str) -> str | None:
+    """A skill's mark (忍, 暴怒, 梦魇 ...) in the language in use; None for a mark the
+    table screen does not show."""
+    name = _MARK_NAMES.get(key)
+    return pgettext("mark", name) if name is not None else None
 
 
 def general_package_name(package: str) -> str:

@@ -34,10 +34,12 @@ from assistant.i18n import (
     card_name,
     general_name,
     kingdom_name,
+    mark_name,
     mode_name,
     pgettext,
     phase_name,
     role_name,
+    skill_name,
     tr,
 )
 from assistant.i18n import gettext as translate  # an N_() id held in a table
@@ -48,6 +50,7 @@ from engine.derived import attack_range_value as _range
 from engine.frames import Dying
 from engine.modes import mode_named
 from engine.rules import describe_winner
+from engine.skilltypes import USED, YIN
 from engine.state import GameState, Phase, Role, Seat
 
 __all__ = [
@@ -130,6 +133,8 @@ class SeatView:
     judgement_short: tuple[str, ...] = ()  # the delayed tricks as players say them (乐, 兵粮)
     name: str = ""  # the player's name, when the table has one
     role_key: str = ""  # lord, loyalist, rebel, renegade, civilian; "" while hidden
+    # A skill's marks and the cards on the general (忍 3, 星 7, 涅槃 used ...), in words.
+    marks: tuple[str, ...] = ()
 
     @property
     def label(self) -> str:
@@ -336,7 +341,28 @@ def seat_view(
         judgement_short=tuple(short_card_name(k) for k in delayed),
         role_key=s.role.value if s.role is not None else "",
         name=s.player,
+        marks=seat_marks(s),
     )
+
+
+def seat_marks(s: Seat) -> tuple[str, ...]:
+    """A seat's skill marks as the table screen says them: each named mark with its
+    count (忍 3), a 限定技 or 觉醒技 used (涅槃 ✓), a 转换技 in its 阴 state, then the
+    cards on the general card. A mode's own marks (scores, alliances) are shown by
+    the mode's heading, not here."""
+    out: list[str] = []
+    skills = standard_catalogue().skills()
+    for key, count in s.marks:
+        if key.startswith(USED) and key[len(USED) :] in skills:
+            out.append(_("{skill} used").format(skill=skill_name(skills[key[len(USED) :]])))
+        elif key.startswith(YIN) and key[len(YIN) :] in skills:
+            out.append(_("{skill}: yin").format(skill=skill_name(skills[key[len(YIN) :]])))
+        elif (named := mark_name(key)) is not None:
+            out.append(f"{named} {count}" if count != 1 else named)
+    on_general = len(s.on_general) + s.on_general_unknown
+    if on_general:
+        out.append(_("on the general {n}").format(n=on_general))
+    return tuple(out)
 
 
 def table_view(state: GameState, acting: tuple[int, ...] = ()) -> TableView:

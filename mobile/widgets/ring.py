@@ -77,6 +77,7 @@ GREEN: Rgba = (0.160, 0.560, 0.270, 1)
 GREY_CHIP: Rgba = (0.780, 0.770, 0.720, 1)
 EQUIP: Rgba = (0.880, 0.840, 0.730, 1)
 JUDGE: Rgba = (0.420, 0.260, 0.560, 1)
+MARK: Rgba = (0.800, 0.880, 0.820, 1)  # a skill's marks and the cards on the general
 # The sides' colours once roles are shown at the end of a game.
 SIDES: dict[str, Rgba] = {
     "lord": (0.780, 0.160, 0.140, 1),
@@ -311,7 +312,7 @@ def card_chips(view: SeatView, over: bool = False) -> list[ChipSpec]:
     to discard, the distance from the seat whose turn it is (→2; green inside
     its attack range);
     then hand and attack range, each piece of equipment, the judgement zone,
-    and chained, face down, dead.
+    the skills' marks, and chained, face down, dead.
     """
     # The seat's number on a dark patch, then the general (and the player's name).
     name = view.general or "—"
@@ -344,6 +345,7 @@ def card_chips(view: SeatView, over: bool = False) -> list[ChipSpec]:
     if view.judgement_short:
         cards = " ".join(view.judgement_short)
         chips.append(ChipSpec(_("Judgement zone: {cards}").format(cards=cards), JUDGE))
+    chips.extend(ChipSpec(mark, INK, MARK) for mark in view.marks)
     states = [_("dead")] if not view.alive else []
     if view.chained:
         states.append(_("chained"))

@@ -440,3 +440,21 @@ def test_the_seats_go_around_the_table_as_the_mode_seats_them() -> None:
     eight = next(p for p in SAMPLES if p.stem == "identity-8")
     view = table_view(replay(load_record(eight.read_text(encoding="utf-8"))).state)
     assert view.ring == () and view.seats_around == view.seats
+
+
+def test_a_seats_skill_marks_and_cards_on_its_general_are_shown() -> None:
+    """A once-a-game skill used, a 转换技 in its 阴 state and the cards on the general
+    card are on the seat; a mode's own marks (scores, alliances) are not (its heading
+    shows them)."""
+    from assistant.i18n import speaking
+    from assistant.views.table import seat_marks
+
+    seat = Seat(
+        1,
+        marks=(("used_rende", 1), ("yin_guose", 1), ("scores", 3), ("ally", 2)),
+        on_general=(5,),
+        on_general_unknown=6,
+    )
+    with speaking("en"):
+        assert seat_marks(seat) == ("Rende used", "Guose: yin", "on the general 7")
+    assert seat_marks(Seat(2, marks=(("scores", 3),))) == ()
