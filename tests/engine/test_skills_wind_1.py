@@ -13,8 +13,10 @@ from engine.frames import Point
 from engine.game import Game
 from engine.state import Phase
 from tests.engine.helpers import (
+    asked,
     cid,
     end_turn,
+    no_window,
     play,
     refused,
 )
@@ -100,3 +102,62 @@ def test_jushou_takes_no_cards_or_targets() -> None:
     """据守 jushou names nothing: three cards from the pile, the general card turned."""
     g = _caoren_end_phase()
     refused(g, "skill 1 jushou -> 2", "takes no cards or targets")
+
+
+# ---------------------------------------------------------------- 黄忠 烈弓
+
+
+def _huangzhong_sha(discard: int = 0) -> Game:
+    """黄忠 (seat 1, 4 HP, attack range 1) uses a Sha on seat 2 (4 hand cards, fewer
+    after ``discard``)."""
+    g = wind_table(["huangzhong", "caoren", "weiyan", "xiahouyuan"])
+    play(g, "draw 1 x2")
+    if discard:
+        play(g, f"!discard 2 x{discard}")
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    return g
+
+
+def test_liegong_hand_at_least_his_hp_no_shan() -> None:
+    """烈弓 liegong: in his play phase, after his Sha targets a player whose hand count is
+    at least his HP, 黄忠 may have it answered by no Shan: the damage lands at once."""
+    g = _huangzhong_sha()
+    window(g, Point.AFTER_TARGETING, 1)
+    play(g, "skill 1 liegong")
+    assert hp(g, 2) == 3
+    refused(g, f"respond 2 #{SHAN_D2}", "nobody is being asked")
+
+
+def test_liegong_hand_at_most_his_attack_range() -> None:
+    """烈弓 liegong: a target holding no more hand cards than his attack range (1) also
+    cannot dodge."""
+    g = _huangzhong_sha(discard=3)
+    window(g, Point.AFTER_TARGETING, 1)
+    play(g, "skill 1 liegong")
+    assert hp(g, 2) == 3
+
+
+def test_liegong_not_offered_between_the_two() -> None:
+    """烈弓 liegong: 2 hand cards, fewer than his 4 HP and more than his range 1: no window,
+    the target is asked for a Shan as usual."""
+    g = _huangzhong_sha(discard=2)
+    no_window(g)
+    assert asked(g.state).asked == 2 and asked(g.state).want == "shan"
+
+
+def test_liegong_declined_the_shan_is_asked() -> None:
+    """烈弓 liegong is optional: passed, the target may answer with a Shan."""
+    g = _huangzhong_sha()
+    play(g, "pass 1")
+    play(g, f"respond 2 #{SHAN_D2}")
+    assert hp(g, 2) == 4 and not g.state.stack
+
+
+def test_liegong_only_in_his_play_phase() -> None:
+    """烈弓 liegong is for his play phase: a Sha he uses outside it (a 借刀杀人's) opens
+    no window."""
+    g = wind_table(["caoren", "huangzhong", "weiyan", "xiahouyuan"])
+    play(g, "draw 1 x2", f"!move #{cid('blade')} from hand:2 -> equip:2")
+    play(g, f"use 1 #{cid('collateral', '♣Q')} -> 2,3", "pass", f"use 2 #{SHA_S7} -> 3")
+    no_window(g)
+    assert asked(g.state).asked == 3
