@@ -16,6 +16,7 @@ from engine.context import Ctx
 from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys
 from engine.effects import DoubleResponse
 from engine.frames import (
+    BIT,
     Ask,
     CardUse,
     DamageEvent,
@@ -689,6 +690,7 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
             return
         f = evolve(f, point=Point.HP_CHANGE)
     if f.point is Point.HP_CHANGE:
+        f = _compulsory(ctx, f, Point.HP_CHANGE)  # 狂骨 notes the distance as the HP falls
         chained = s.chained and f.element is not None
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
@@ -702,6 +704,8 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         return
     # AFTER_DAMAGE: the windows of 造成伤害后 / 受到伤害后, then the iron chain passes
     # elemental damage on (铁索连环)
+    if not f.opened & BIT[Point.AFTER_DAMAGE]:  # once: compulsory after damage (狂骨, 武魂)
+        _compulsory(ctx, f, Point.AFTER_DAMAGE)
     if at_point(t, f, Point.AFTER_DAMAGE):
         return
     t.stack.pop()

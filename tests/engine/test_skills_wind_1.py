@@ -9,7 +9,7 @@ exact effect, and it is not offered when its condition fails.
 
 from __future__ import annotations
 
-from engine.frames import Point
+from engine.frames import Ask, Expect, Point
 from engine.game import Game
 from engine.state import Phase
 from tests.engine.helpers import (
@@ -19,6 +19,7 @@ from tests.engine.helpers import (
     no_window,
     play,
     refused,
+    top,
 )
 from tests.engine.helpers import window_for as window
 
@@ -161,3 +162,62 @@ def test_liegong_only_in_his_play_phase() -> None:
     play(g, f"use 1 #{cid('collateral', '♣Q')} -> 2,3", "pass", f"use 2 #{SHA_S7} -> 3")
     no_window(g)
     assert asked(g.state).asked == 3
+
+
+# ---------------------------------------------------------------- 魏延 狂骨
+
+
+def _weiyan_table() -> Game:
+    """魏延 (seat 1, the lord, 5 HP) wounded to 2 HP, in his play phase."""
+    g = wind_table(
+        ["weiyan", "caoren", "huangzhong", "xiahouyuan", "shenguanyu"], kingdoms={5: "wei"}
+    )
+    play(g, "draw 1 x2", "!losehp 1 3")
+    assert hp(g, 1) == 2  # 5 players: the lord has 5 HP
+    return g
+
+
+def test_kuanggu_heals_after_damage_at_distance_1() -> None:
+    """狂骨 kuanggu (compulsory): after 魏延 deals damage to a player at distance 1 or less,
+    he recovers 1 HP for each point of it; nothing is written."""
+    g = _weiyan_table()
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    assert hp(g, 2) == 3 and hp(g, 1) == 3
+    assert not g.state.stack
+
+
+def test_kuanggu_each_point_of_damage() -> None:
+    """狂骨 kuanggu: 2 damage (a Sha with 酒) heals him 2."""
+    g = _weiyan_table()
+    play(g, f"use 1 #{cid('jiu')}", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    assert hp(g, 2) == 2 and hp(g, 1) == 4
+
+
+def test_kuanggu_not_beyond_distance_1() -> None:
+    """狂骨 kuanggu: a player at distance 2 (seat 3 of 5) hurt by his 决斗: no recovery."""
+    g = _weiyan_table()
+    play(g, f"use 1 #{DUEL} -> 3", "pass", "pass 3")
+    assert hp(g, 3) == 3 and hp(g, 1) == 2
+
+
+def test_kuanggu_counts_the_distance_before_the_target_dies() -> None:
+    """狂骨 kuanggu: the distance is that of the moment he deals the damage, so killing
+    the neighbour still heals him."""
+    g = _weiyan_table()
+    play(g, "!losehp 2 3")
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    for _ in range(5):  # nobody saves seat 2
+        if not g.state.stack or not isinstance(g.state.stack[-1], Ask):
+            break
+        play(g, f"pass {asked(g.state).asked}")
+    if g.state.stack and isinstance(top(g), Expect):
+        play(g, "role 2 rebel")
+    assert not g.state.seat(2).alive
+    assert hp(g, 1) == 3
+
+
+def test_kuanggu_not_for_damage_he_takes() -> None:
+    """狂骨 kuanggu is about damage he deals: damage dealt to him heals nobody."""
+    g = _weiyan_table()
+    play(g, "!damage 1 1 from 2")
+    assert hp(g, 1) == 1 and hp(g, 2) == 4
