@@ -869,7 +869,11 @@ def _after_settling(ctx: Ctx) -> None:
     if not current.alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         _auto_advance(ctx)
-    elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
+    elif (
+        phase in _MOVING_ON
+        or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase))
+        or (phase is Phase.PLAY and phase in t.turn.skips)  # skipped once begun (神速)
+    ):
         _advance(ctx)
         _auto_advance(ctx)
 

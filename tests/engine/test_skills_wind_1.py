@@ -221,3 +221,71 @@ def test_kuanggu_not_for_damage_he_takes() -> None:
     g = _weiyan_table()
     play(g, "!damage 1 1 from 2")
     assert hp(g, 1) == 1 and hp(g, 2) == 4
+
+
+# ---------------------------------------------------------------- 夏侯渊 神速
+
+CROSSBOW = cid("crossbow")
+
+
+def _xiahouyuan_table() -> Game:
+    """夏侯渊 (seat 1, the lord) at his first preparation phase; 4 players."""
+    return wind_table(["xiahouyuan", "caoren", "huangzhong", "weiyan"])
+
+
+def test_shensu_first_choice_skips_judgement_and_draw() -> None:
+    """神速 shensu: at his preparation phase 夏侯渊 may skip his judgement and draw phases
+    and use a Sha with no distance limit on another player (seat 3 is 2 away)."""
+    g = _xiahouyuan_table()
+    window(g, Point.PREPARATION, 1)
+    play(g, "skill 1 shensu -> 3")
+    assert asked(g.state).asked == 3 and asked(g.state).want == "shan"
+    play(g, "pass 3")
+    assert hp(g, 3) == 3
+    assert g.state.turn.phase is Phase.PLAY and hand(g, 1) == 4  # no draw
+    window(g, Point.PLAY_START, 1)  # the second choice is still his
+    play(g, "pass 1")
+    assert g.state.turn.phase is Phase.PLAY and not g.state.stack
+    assert g.state.turn.sha_used == 0  # the 神速 Sha is not the phase's one Sha
+
+
+def test_shensu_second_choice_skips_the_play_phase() -> None:
+    """神速 shensu: at the start of his play phase he may skip it and discard an equipment
+    card (hand or equipment) for another Sha with no distance limit."""
+    g = _xiahouyuan_table()
+    play(g, "pass 1", "draw 1 x2")
+    window(g, Point.PLAY_START, 1)
+    play(g, f"skill 1 shensu #{CROSSBOW} -> 3")
+    assert g.state.where[CROSSBOW] == "discard"
+    play(g, f"respond 3 #{SHAN_D2}")
+    assert hp(g, 3) == 4
+    assert g.state.turn.phase is Phase.DISCARD  # the play phase is over at once
+    refused(g, f"use 1 #{SHA_S8} -> 2", "cards are used in the play phase")
+
+
+def test_shensu_both_choices_in_one_turn() -> None:
+    """神速 shensu: he may make one or both choices; two Sha, and straight to discarding."""
+    g = _xiahouyuan_table()
+    play(g, "skill 1 shensu -> 2", "pass 2")
+    play(g, f"skill 1 shensu #{CROSSBOW} -> 4", "pass 4")
+    assert hp(g, 2) == 3 and hp(g, 4) == 3
+    assert g.state.turn.seat == 2  # 3 cards: nothing to discard, the turn is over
+
+
+def test_shensu_refusals() -> None:
+    """神速 shensu: the first choice costs no card; the second an equipment card; the
+    target is another player who may be a Sha's target."""
+    g = _xiahouyuan_table()
+    refused(g, f"skill 1 shensu #{CROSSBOW} -> 3", "costs no card")
+    refused(g, "skill 1 shensu -> 1", "not yourself")
+    refused(g, "skill 1 shensu", "name the target")
+    play(g, "pass 1", "draw 1 x2")
+    refused(g, f"skill 1 shensu #{SHA_S8} -> 3", "discards an equipment card")
+    refused(g, "skill 1 shensu -> 3", "discards an equipment card")
+
+
+def test_shensu_declined_both_times_the_turn_is_plain() -> None:
+    """神速 shensu is optional: passed twice, he draws and plays as usual."""
+    g = _xiahouyuan_table()
+    play(g, "pass 1", "draw 1 x2", "pass 1")
+    assert g.state.turn.phase is Phase.PLAY and not g.state.stack and hand(g, 1) == 6
