@@ -179,6 +179,7 @@ class Death(NamedTuple):
     seat: int
     killer: int | None
     step: int = 0
+    skills: bool = False  # the dead general's own death skills were settled (武魂)
 
 
 class Judgement(NamedTuple):

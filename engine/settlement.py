@@ -772,6 +772,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return
     if f.step == 1:
+        if not f.skills and _death_skills(t, f):  # his own death skills first (武魂)
+            return
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
@@ -818,6 +820,20 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         t.winner = winner
         raise GameOver
     t.stack.pop()
+
+
+def _death_skills(t: Table, f: Death) -> bool:
+    """The dying general's compulsory death skills (rules at Point.DEATH, each settled by
+    its ``step``) go first, before his cards are discarded and the rewards (001:
+    死亡技能結算先於身份獎懲). True when one was pushed."""
+    keys = AT_POINT.get(Point.DEATH)
+    mine = keys and owned_keys(t.seats[f.seat - 1]) & keys
+    if not mine:
+        return False
+    replace_top(t, evolve(f, skills=True))
+    for key in sorted(mine, reverse=True):
+        push(t, SkillUse(f.seat, key))
+    return True
 
 
 def _to_equipment(t: Table, card_id: int, seat: int) -> None:

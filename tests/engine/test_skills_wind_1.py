@@ -9,7 +9,7 @@ exact effect, and it is not offered when its condition fails.
 
 from __future__ import annotations
 
-from engine.frames import Ask, Expect, Point
+from engine.frames import Ask, CardUse, Expect, Point
 from engine.game import Game
 from engine.state import Phase
 from tests.engine.helpers import (
@@ -289,3 +289,150 @@ def test_shensu_declined_both_times_the_turn_is_plain() -> None:
     g = _xiahouyuan_table()
     play(g, "pass 1", "draw 1 x2", "pass 1")
     assert g.state.turn.phase is Phase.PLAY and not g.state.stack and hand(g, 1) == 6
+
+
+# ---------------------------------------------------------------- 神关羽 武神
+
+SHA_H = cid("sha", "♥10")
+SHAN_H = SHAN_H2
+TAO_H = TAO_H3
+
+
+def _shenguanyu_lord() -> Game:
+    """神关羽 (seat 1, the lord, for 蜀) in his play phase; 4 players."""
+    g = wind_table(["shenguanyu", "caoren", "huangzhong", "weiyan"], kingdoms={1: "shu"})
+    play(g, "draw 1 x2")
+    return g
+
+
+def test_wushen_a_heart_hand_card_is_a_sha() -> None:
+    """武神 wushen (compulsory): his heart hand cards count as Sha: a ♥ 桃 used is a Sha."""
+    g = _shenguanyu_lord()
+    play(g, f"use 1 #{TAO_H} -> 2")
+    ask = asked(g.state)
+    assert ask.want == "shan" and ask.asked == 2
+    use = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert use.kind == "sha"
+
+
+def test_wushen_a_heart_hand_card_counts_as_nothing_else() -> None:
+    """武神 wushen: a heart hand card cannot be used or played as itself (桃, 闪)."""
+    g = _shenguanyu_lord()
+    play(g, "!losehp 1 1")
+    refused(g, f"use 1 #{TAO_H}", "杀 needs a target")  # a Sha, not a 桃
+    refused(g, f"use 1 #{TAO_H} as tao", "counts as")
+    play(g, f"use 1 #{SHA_S7} -> 2", f"respond 2 #{SHAN_D2}")
+    end_turn(g)
+    play(g, "draw 2 x2", f"use 2 #{SHA_S8} -> 1")
+    refused(g, f"respond 1 #{SHAN_H}", "does not answer")
+
+
+def test_wushen_heart_card_played_as_sha_in_a_duel() -> None:
+    """武神 wushen: asked for a Sha (决斗), a heart hand card answers it."""
+    g = _shenguanyu_lord()
+    end_turn(g)
+    play(g, "draw 2 x2", f"use 2 #{DUEL} -> 1", "pass", f"respond 1 #{SHAN_H}")
+    assert asked(g.state).asked == 2  # now seat 2 owes a Sha
+
+
+def test_wushen_heart_sha_has_no_distance_limit() -> None:
+    """武神 wushen: his heart Sha reaches a player beyond his attack range; another Sha
+    does not."""
+    g = _shenguanyu_lord()
+    refused(g, f"use 1 #{SHA_S7} -> 3", "distance 2")
+    play(g, f"use 1 #{SHA_H} -> 3")
+    assert asked(g.state).asked == 3
+
+
+def test_wushen_heart_sha_from_a_converted_card_no_distance_limit() -> None:
+    """武神 wushen: a heart card counted as a Sha is a heart Sha: no distance limit."""
+    g = _shenguanyu_lord()
+    play(g, f"use 1 #{SHAN_H} -> 3")
+    assert asked(g.state).asked == 3 and asked(g.state).want == "shan"
+
+
+# ---------------------------------------------------------------- 神关羽 武魂
+
+
+def marks(g: Game, seat: int) -> int:
+    return g.state.seat(seat).mark("nightmare")
+
+
+def test_wuhun_the_source_gains_a_mark_per_damage_point() -> None:
+    """武魂 wuhun (compulsory): after 神关羽 takes damage, its source gains a 梦魇 mark
+    for each point; nothing is written."""
+    g = wind_table(["caoren", "shenguanyu", "huangzhong", "weiyan"], kingdoms={2: "shu"})
+    play(g, "draw 1 x2", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    assert hp(g, 2) == 4 and marks(g, 1) == 1 and not g.state.stack
+    end_turn(g)
+    play(g, "draw 2 x2")
+    end_turn(g)
+    play(g, "draw 3 x2", f"use 3 #{cid('jiu')}", f"use 3 #{SHA_S8} -> 2", "pass 2")
+    assert hp(g, 2) == 2 and marks(g, 3) == 2 and marks(g, 1) == 1
+
+
+def _shenguanyu_dies(nightmares: dict[int, int], roles: str = "rebel") -> Game:
+    """神关羽 (seat 2, 5 players) with the given 梦魇 marks on others loses all his HP in
+    seat 1's play phase and nobody saves him; his role is shown."""
+    g = wind_table(
+        ["caoren", "shenguanyu", "huangzhong", "weiyan", "xiahouyuan"], kingdoms={2: "shu"}
+    )
+    play(g, "draw 1 x2")
+    for seat, n in nightmares.items():
+        play(g, f"!mark {seat} nightmare +{n}")
+    play(g, "!losehp 2 5", "pass")
+    play(g, f"role 2 {roles}")
+    return g
+
+
+def test_wuhun_at_his_death_the_most_marked_judges_and_dies() -> None:
+    """武魂 wuhun: when he dies, the other player with the most 梦魇 marks judges: not a
+    桃 nor a 桃园结义, that player dies (before 神关羽's own cards are discarded)."""
+    g = _shenguanyu_dies({3: 2, 1: 1})
+    expect = top(g)
+    assert isinstance(expect, Expect) and expect.what == "judge" and expect.seat == 3
+    assert not g.state.seat(2).alive and g.state.seat(2).hand_count > 0
+    play(g, f"judge 3 #{SHA_S7}", "role 3 loyalist")
+    assert not g.state.seat(3).alive
+    assert g.state.seat(2).hand_count == 0 and not g.state.stack
+    assert g.state.turn.seat == 1 and g.state.seat(1).hand_count > 0  # no reward, no penalty
+
+
+def test_wuhun_a_peach_judged_spares_him() -> None:
+    """武魂 wuhun: a 桃 (or 桃园结义) judged, the player lives."""
+    g = _shenguanyu_dies({3: 2})
+    play(g, f"judge 3 #{TAO_H}")
+    assert g.state.seat(3).alive and not g.state.stack
+
+
+def test_wuhun_he_chooses_among_the_most_marked() -> None:
+    """武魂 wuhun: several players have the most marks: he chooses which one judges."""
+    g = _shenguanyu_dies({3: 1, 4: 1, 1: 1})
+    expect = top(g)
+    assert isinstance(expect, Expect) and expect.what == "choose" and expect.seat == 2
+    assert expect.options == ("seat1", "seat3", "seat4")
+    refused(g, "choose 2 seat5", "choose one of")
+    play(g, "choose 2 seat4")
+    expect = top(g)
+    assert isinstance(expect, Expect) and expect.what == "judge" and expect.seat == 4
+
+
+def test_wuhun_nobody_marked_nothing_happens() -> None:
+    """武魂 wuhun: with no 梦魇 mark on anyone, his death is plain."""
+    g = _shenguanyu_dies({})
+    assert not g.state.stack and not g.state.seat(2).alive
+
+
+def test_wuhun_the_game_over_at_his_death_comes_first() -> None:
+    """武魂 wuhun: when his death ends the game (the last rebel; the renegade dead), the
+    game is over at once and the lord does not judge (001: 遊戲結束強制終止任何結算)."""
+    g = wind_table(["caoren", "shenguanyu", "huangzhong", "weiyan"], kingdoms={2: "shu"})
+    play(g, "draw 1 x2", "!mark 1 nightmare +3", "!die 4", "role 4 renegade")
+    play(g, "!losehp 2 5", "pass", "role 2 rebel")
+    assert g.state.over and g.state.winner == "lord"
+
+
+def test_wuhun_cannot_be_used_by_hand() -> None:
+    """武魂 wuhun is compulsory: there is nothing to declare."""
+    g = _shenguanyu_lord()
+    refused(g, "skill 1 wuhun", "is not used now")
