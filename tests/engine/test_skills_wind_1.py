@@ -436,3 +436,33 @@ def test_wuhun_cannot_be_used_by_hand() -> None:
     """武魂 wuhun is compulsory: there is nothing to declare."""
     g = _shenguanyu_lord()
     refused(g, "skill 1 wuhun", "is not used now")
+
+
+# ---------------------------------------------------------------- simulated games
+
+
+def test_simulated_identity_games_with_the_wind_pack() -> None:
+    """Seeded identity games with the 风 pack seated (random tables, and tables of these
+    five generals) are played to their end without an exception or a stuck settlement."""
+    from bench.simulate import play as simulate_play
+    from bench.simulate import random_setup
+
+    ours = ["xiahouyuan", "caoren", "huangzhong", "weiyan", "shenguanyu"]
+    for seed in range(10):
+        setup = random_setup(seed, "identity", 5, packages=PACKS)
+        if seed % 2:  # every other game: our five generals, 神关羽 for a kingdom
+            lord = setup[1].split()[1]
+            setup = [setup[0], setup[1]] + [
+                f"general {n} {key}" + (" kingdom=shu" if key == "shenguanyu" else "")
+                for n, key in enumerate(ours[seed % 5 :] + ours[: seed % 5], start=1)
+            ]
+            assert lord
+        played = simulate_play(seed, setup, max_moves=4000)
+        assert not played.stuck, (seed, setup, played.moves[-5:])
+        assert played.states[-1].over, (seed, setup)
+
+
+def test_kuanggu_cannot_be_used_by_hand() -> None:
+    """狂骨 kuanggu is compulsory: there is nothing to declare."""
+    g = _weiyan_table()
+    refused(g, "skill 1 kuanggu", "is not used now")

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from engine.context import Ctx
 from engine.derived import distance_value, owned_keys
 from engine.frames import DamageEvent, Point
-from engine.registry import compulsory
+from engine.moves import Skill
+from engine.registry import compulsory, rule, rule_source
 from engine.settlement import heal
 from engine.state import evolve
-from engine.table import Table
+from engine.table import IllegalMove, Table
+from engine.text import say
 
 
 @compulsory(Point.HP_CHANGE)
@@ -28,3 +31,11 @@ def kuanggu(t: Table, f: DamageEvent) -> DamageEvent:
     if f.near and f.source and t.seats[f.source - 1].alive:
         heal(t, f.source, f.amount)
     return f
+
+
+@rule("kuanggu")
+def kuanggu_declared(ctx: Ctx, m: Skill, event: object) -> None:
+    """狂骨 settles itself (compulsory): nothing to write."""
+    raise IllegalMove(
+        say("{skill} is compulsory: the engine settles it", skill=rule_source(m.skill))
+    )
