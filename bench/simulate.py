@@ -140,11 +140,14 @@ def player_counts(mode: Mode) -> list[int]:
     return [n for n in range(mode.min_players, mode.max_players + 1) if valid_variants(mode, n)]
 
 
-def random_setup(seed: int, mode: str, players: int, variant: str | None = None) -> list[str]:
+def random_setup(
+    seed: int, mode: str, players: int, variant: str | None = None, packages: str = ""
+) -> list[str]:
     """Setup lines for a random table: ``setup``, the lord (if roles are hidden), generals.
 
     The variant is chosen at random unless given (those in OPT_IN_VARIANTS only
-    when given).
+    when given). ``packages`` (``standard,ex,maneuvering,wind``): the setup line's
+    packages, whose generals may sit.
 
     The lines are applied before they are returned, so a mode that refuses
     them fails here with the engine's reason (IllegalMove).
@@ -159,6 +162,8 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
     drawn = rng.choice(variants)  # drawn even when given: the rest of the setup stays the same
     variant = drawn if variant is None else variant
     lines = [f"setup {mode} {players}" + (f" variant={variant}" if variant else "")]
+    if packages:
+        lines[0] += f" packages={packages}"
     state = apply(GameState(), Move.parse(lines[0]))
     lord: int | None = None
     if m.roles_hidden and m.role_table(players, variant)[m.shown_role]:
@@ -573,6 +578,8 @@ class Player:
             return 0.8 if self.enemies(seat, event.target) else 0.1
         if key in ("guicai", "liuli"):
             return 0.5
+        if key == "shensu":  # 神速 (风): a phase given up for a Sha
+            return 0.3
         if key in ("hujia", "jijiang"):
             return 0.7
         return 0.9
@@ -636,6 +643,18 @@ class Player:
                     named = (d.card,) if len(s.judgement) > 1 else ()
                     yield (Skill(seat, key, (rng.choice(same), *named)),)
                     return
+        elif key == "shensu":
+            # 神速 (风): a Sha on an enemy; at the play phase's start, an equipment card.
+            others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+            target = self.pick(seat, others, hostile=True)
+            if target is None:
+                return
+            if state.turn.phase is Phase.PLAY:
+                gear = [c for c in (*s.equipment, *s.hand) if kind(card(c).key).type is _GEAR]
+                if gear:
+                    yield (Skill(seat, key, (rng.choice(gear),), (target,)),)
+            else:
+                yield (Skill(seat, key, (), (target,)),)
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
@@ -1114,6 +1133,7 @@ class Player:
 
 
 _ELEMENTS = tuple(Element)
+_GEAR = CardType.EQUIPMENT
 
 # 救援 has no rule and no declared effect, yet the engine applies it where a Peach
 # heals: it is not entered by hand.

@@ -20,6 +20,7 @@ from engine.effects import (
     DistanceToSelf,
     Effect,
     HandLimit,
+    ShaDistanceUnlimited,
     ShaLimit,
     TargetCondition,
     TrickDistanceUnlimited,
@@ -429,6 +430,16 @@ def _untargetable_reason(target: Seat, kind_key: str) -> Text | None:
     return None
 
 
+def _sha_unlimited(user: Seat, spent: tuple[int, ...]) -> bool:
+    """A Sha made of ``spent`` has no distance limit for ``user`` (武神: a heart Sha)."""
+    for _, effect in effects_of(user):
+        if isinstance(effect, ShaDistanceUnlimited) and (
+            effect.suit is None or (spent and all(card(c).suit is effect.suit for c in spent))
+        ):
+            return True
+    return False
+
+
 def _ignores_trick_distance(user: Seat) -> bool:
     return any(isinstance(e, TrickDistanceUnlimited) for _, e in effects_of(user))
 
@@ -476,8 +487,11 @@ def check_target(
         if card_kind.in_attack_range:
             rng = attack_range_value(state, user, spent)
             if d > rng:
-                return TargetCheck(target, False, _out_of_range(d, rng))
-            note = _in_range(d, rng)
+                if not (card_kind.is_sha and _sha_unlimited(state.seat(user), spent)):
+                    return TargetCheck(target, False, _out_of_range(d, rng))
+                note = _unlimited(d)  # 武神: a heart Sha
+            else:
+                note = _in_range(d, rng)
         elif card_kind.distance_limit is not None:
             if _ignores_trick_distance(state.seat(user)):
                 note = _unlimited(d)

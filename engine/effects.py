@@ -137,6 +137,7 @@ class AsCard:
     suit: Suit | None
     from_card: str | None
     outside_own_turn: bool
+    compulsory: bool = False  # the matching cards count as ``card`` only (武神)
 
     def fits(self, c: Card, in_equipment: bool, own_turn: bool) -> bool:
         """Whether ``c`` (from the owner's equipment or hand, in or out of the
@@ -148,6 +149,13 @@ class AsCard:
             and (self.suit is None or c.suit is self.suit)
             and (self.from_card is None or c.key == self.from_card)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ShaDistanceUnlimited:
+    """The owner's Sha (of ``suit``, when set) has no distance limit (武神: a heart Sha)."""
+
+    suit: Suit | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +180,7 @@ Effect = (
     | DrawOn
     | AsCard
     | DoubleResponse
+    | ShaDistanceUnlimited
 )
 
 
@@ -183,6 +192,7 @@ def _as_card(r: EntryReader) -> AsCard:
         suit=r.optional_choice("suit", Suit),
         from_card=r.optional_text("from_card"),
         outside_own_turn=r.flag("outside_own_turn"),
+        compulsory=r.flag("compulsory"),
     )
     if effect.colour is None and effect.suit is None and effect.from_card is None:
         raise r.fail("colour", say("say which cards convert: colour, suit or from_card"))
@@ -208,6 +218,7 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "draw_on": lambda r: DrawOn(r.choice("event", DrawEvent), r.integer("count", 1, 9)),
     "as_card": _as_card,
     "double_response": lambda r: DoubleResponse(frozenset(r.text_list("cards"))),
+    "sha_distance_unlimited": lambda r: ShaDistanceUnlimited(r.optional_choice("suit", Suit)),
 }
 
 EFFECT_KINDS = frozenset(_PARSERS)
@@ -268,6 +279,7 @@ _KIND_OF: Mapping[type, str] = {
     DrawOn: "draw_on",
     AsCard: "as_card",
     DoubleResponse: "double_response",
+    ShaDistanceUnlimited: "sha_distance_unlimited",
 }
 
 
@@ -331,6 +343,13 @@ def describe_effect(effect: Effect) -> Text | str:
             return say("may redirect a Sha to another player in attack range")
         case DrawOn(event, count):
             return say("draws {count} on {event}", count=count, event=_EVENTS[event])
+        case AsCard(card, zone, colour, suit, from_card, outside_own_turn, True):
+            return say(
+                "{source} cards ({zone}) count as {card} only",
+                source=from_card or suit or colour or "",
+                zone=_ZONES[zone],
+                card=card,
+            )
         case AsCard(card, zone, colour, suit, from_card, outside_own_turn):
             source = from_card or suit or colour or ""
             if outside_own_turn:
@@ -345,6 +364,10 @@ def describe_effect(effect: Effect) -> Text | str:
             )
         case DoubleResponse(cards):
             return say("answering {cards} takes two cards", cards=", ".join(sorted(cards)))
+        case ShaDistanceUnlimited(suit):
+            if suit is not None:
+                return say("{suit} Sha have no distance limit", suit=suit)
+            return say("Sha have no distance limit")
     raise AssertionError(effect)
 
 

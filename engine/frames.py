@@ -130,6 +130,7 @@ class DamageEvent(NamedTuple):
     chained_at_start: bool = False  # the target was chained when the damage landed
     cards: tuple[int, ...] = ()  # the cards that caused it (奸雄 gains them)
     opened: int = 0
+    near: bool = False  # the source was within distance 1 of the target as its HP fell (狂骨)
 
 
 class Dying(NamedTuple):
@@ -178,6 +179,7 @@ class Death(NamedTuple):
     seat: int
     killer: int | None
     step: int = 0
+    skills: bool = False  # the dead general's own death skills were settled (武魂)
 
 
 class Judgement(NamedTuple):

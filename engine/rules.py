@@ -887,7 +887,11 @@ def _after_settling(ctx: Ctx) -> None:
     if not current.alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         _auto_advance(ctx)
-    elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
+    elif (
+        phase in _MOVING_ON
+        or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase))
+        or (phase is Phase.PLAY and phase in t.turn.skips)  # skipped once begun (神速)
+    ):
         _advance(ctx)
         _auto_advance(ctx)
 
@@ -975,6 +979,13 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
     if as_kind is None or (len(cards) == 1 and card(cards[0]).key == as_kind):
         if len(cards) != 1:
             raise IllegalMove(say("several cards are used as one card only with 'as KIND'"))
+        counted = _counts_as(ctx, seat, cards[0])
+        if counted is not None:  # 武神: a heart hand card is a Sha, never itself
+            if as_kind is not None:
+                ctx.refuse(
+                    say("{card} counts as {kind} only", card=card(cards[0]), kind=kind(counted))
+                )
+            return counted
         return card(cards[0]).key
     if not _conversion(ctx, seat, cards, as_kind):
         ctx.refuse(
@@ -986,6 +997,21 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
             )
         )
     return as_kind
+
+
+def _counts_as(ctx: Ctx, seat: int, card_id: int) -> str | None:
+    """The kind a compulsory conversion makes of the seat's card (武神), or None."""
+    t = ctx.table
+    c = card(card_id)
+    for _, effect in effects_of(t.seat(seat)):
+        if (
+            isinstance(effect, AsCard)
+            and effect.compulsory
+            and effect.card != c.key
+            and effect.fits(c, t.where.get(card_id) == f"equip:{seat}", t.turn.seat == seat)
+        ):
+            return effect.card
+    return None
 
 
 def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...]) -> list[str]:

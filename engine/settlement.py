@@ -16,6 +16,7 @@ from engine.context import Ctx
 from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys
 from engine.effects import DoubleResponse
 from engine.frames import (
+    BIT,
     Ask,
     CardUse,
     DamageEvent,
@@ -689,6 +690,7 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
             return
         f = evolve(f, point=Point.HP_CHANGE)
     if f.point is Point.HP_CHANGE:
+        f = _compulsory(ctx, f, Point.HP_CHANGE)  # 狂骨 notes the distance as the HP falls
         chained = s.chained and f.element is not None
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
@@ -702,6 +704,8 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         return
     # AFTER_DAMAGE: the windows of 造成伤害后 / 受到伤害后, then the iron chain passes
     # elemental damage on (铁索连环)
+    if not f.opened & BIT[Point.AFTER_DAMAGE]:  # once: compulsory after damage (狂骨, 武魂)
+        _compulsory(ctx, f, Point.AFTER_DAMAGE)
     if at_point(t, f, Point.AFTER_DAMAGE):
         return
     t.stack.pop()
@@ -768,6 +772,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return
     if f.step == 1:
+        if not f.skills and _death_skills(t, f):  # his own death skills first (武魂)
+            return
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
@@ -814,6 +820,20 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         t.winner = winner
         raise GameOver
     t.stack.pop()
+
+
+def _death_skills(t: Table, f: Death) -> bool:
+    """The dying general's compulsory death skills (rules at Point.DEATH, each settled by
+    its ``step``) go first, before his cards are discarded and the rewards (001:
+    死亡技能結算先於身份獎懲). True when one was pushed."""
+    keys = AT_POINT.get(Point.DEATH)
+    mine = keys and owned_keys(t.seats[f.seat - 1]) & keys
+    if not mine:
+        return False
+    replace_top(t, evolve(f, skills=True))
+    for key in sorted(mine, reverse=True):
+        push(t, SkillUse(f.seat, key))
+    return True
 
 
 def _to_equipment(t: Table, card_id: int, seat: int) -> None:
