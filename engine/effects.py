@@ -157,6 +157,15 @@ class DoubleResponse:
     cards: frozenset[str]
 
 
+@dataclass(frozen=True, slots=True)
+class SuitAs:
+    """The owner's cards of ``suit`` count as ``as_suit`` (红颜: spades as hearts),
+    judgement cards she turns over included."""
+
+    suit: Suit
+    as_suit: Suit
+
+
 Effect = (
     DistanceFromSelf
     | DistanceToSelf
@@ -172,6 +181,7 @@ Effect = (
     | DrawOn
     | AsCard
     | DoubleResponse
+    | SuitAs
 )
 
 
@@ -208,6 +218,7 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "draw_on": lambda r: DrawOn(r.choice("event", DrawEvent), r.integer("count", 1, 9)),
     "as_card": _as_card,
     "double_response": lambda r: DoubleResponse(frozenset(r.text_list("cards"))),
+    "suit_as": lambda r: SuitAs(r.choice("suit", Suit), r.choice("as_suit", Suit)),
 }
 
 EFFECT_KINDS = frozenset(_PARSERS)
@@ -268,6 +279,7 @@ _KIND_OF: Mapping[type, str] = {
     DrawOn: "draw_on",
     AsCard: "as_card",
     DoubleResponse: "double_response",
+    SuitAs: "suit_as",
 }
 
 
@@ -345,6 +357,8 @@ def describe_effect(effect: Effect) -> Text | str:
             )
         case DoubleResponse(cards):
             return say("answering {cards} takes two cards", cards=", ".join(sorted(cards)))
+        case SuitAs(suit, as_suit):
+            return say("{suit} cards count as {as_suit}", suit=suit.value, as_suit=as_suit.value)
     raise AssertionError(effect)
 
 

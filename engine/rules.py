@@ -1289,6 +1289,11 @@ def _respond(ctx: Ctx, m: Move) -> None:
             replace_top(t, evolve(top, got=top.got + 1))
         return
     got = top.got + 1
+    if used == "shan" and may_open(t, Point.SHAN_USED, seat):
+        # 雷击: after the Shan, its window; the Ask closes (or asks again) after it.
+        replace_top(t, evolve(top, got=got, judged=top.judged and got >= top.need))
+        push(t, Occasion(Point.SHAN_USED, seat, m.cards))
+        return
     if got >= top.need:
         close_ask(ctx, evolve(top, got=got), True)
     else:  # one more is needed (无双): 八卦阵 may be tried for it
@@ -1846,7 +1851,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
     if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
         _skill_by_hand(ctx, m)
         return
-    if m.skill not in owned_keys(s):
+    if m.skill not in owned_keys(s) and not (rule.lent_to and rule.lent_to(t, m.seat)):
         raise IllegalMove(
             say(
                 "seat {seat} has no {skill} ({key})",

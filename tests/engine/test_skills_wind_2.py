@@ -1,0 +1,211 @@
+"""神话再临 · 风 (wind), second half: 小乔, 周泰, 张角, 于吉, 神吕蒙, settled as rules.
+
+Each test names the skill (Chinese name and key of generals/wind.toml) and says
+in its docstring, in our own words, what the published card says that it
+checks. The timing skills: the window opens for the right seat at the right
+moment, declining lets the settlement go on, using it has its exact effect;
+where two seats may act, they are asked in seat order from the current player.
+"""
+
+from __future__ import annotations
+
+from engine.frames import Expect, Judgement, Point, SkillUse
+from engine.game import Game
+from engine.state import Phase
+from tests.engine.helpers import (
+    asked,
+    cid,
+    end_turn,
+    no_window,
+    play,
+    refused,
+    to_play_phase,
+    top,
+)
+from tests.engine.helpers import expecting as expect
+from tests.engine.helpers import window_for as window
+
+PACKS = "packages=standard,ex,maneuvering,wind"
+
+
+def wtable(generals: list[str], lord: int = 1, *, start: bool = True) -> Game:
+    """A dealt identity table with the wind generals available; lord ``lord``."""
+    g = Game()
+    g.push_text(f"setup identity {len(generals)} {PACKS}")
+    g.push_text(f"role {lord} lord")
+    for seat, general in enumerate(generals, start=1):
+        extra = " kingdom=wu" if general.startswith("shen") else ""
+        g.push_text(f"general {seat} {general}{extra}")
+    g.push_text("deal")
+    if start:
+        g.push_text("next")
+    return g
+
+
+def hp(g: Game, seat: int) -> int:
+    return g.state.seat(seat).hp
+
+
+SHA_S7 = cid("sha", "♠7")
+SHA_S8 = cid("sha", "♠8")
+SHA_C2 = cid("sha", "♣2")
+SHA_H10 = cid("sha", "♥10")
+SHAN_H2 = cid("shan", "♥2")
+SHAN_D2 = cid("shan", "♦2")
+TAO_H3 = cid("tao", "♥3")
+TAO_H4 = cid("tao", "♥4")
+INDULGENCE = cid("indulgence", "♠6")
+LIGHTNING = cid("lightning", "♠A")
+DUEL = cid("duel", "♠A")
+
+
+# ================================================================ 张角
+# ---------------------------------------------------------------- 雷击 leiji
+
+
+def _zhangjiao_dodges() -> Game:
+    """Seat 1 (许褚) uses a Sha on 张角 (seat 2), who answers with a Shan."""
+    g = wtable(["xuchu", "zhangjiao", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", f"respond 2 #{SHAN_D2}")
+    return g
+
+
+def test_leiji_window_after_his_shan() -> None:
+    """雷击 leiji: after 张角 uses or plays a Shan, he may name a player to judge; a spade:
+    that player takes 2 thunder damage from him."""
+    g = _zhangjiao_dodges()
+    window(g, Point.SHAN_USED, 2)
+    play(g, "skill 2 leiji -> 1")
+    expect(g, "judge", 1)
+    play(g, f"judge 1 #{SHA_S8}")
+    window(g, Point.JUDGE_BEFORE, 2)  # his own 鬼道 may change the card: he lets it be
+    play(g, "pass 2")
+    s = g.state
+    assert hp(g, 1) == 2  # 4 players: the lord has 4; 2 thunder damage
+    assert s.seat(2).hp == 3  # the Sha was dodged
+    assert not s.stack and s.where.get(SHA_S8) == "discard"
+
+
+def test_leiji_not_a_spade_no_damage() -> None:
+    """雷击 leiji: the judgement is not a spade: nothing happens; the Sha stays dodged."""
+    g = _zhangjiao_dodges()
+    play(g, "skill 2 leiji -> 1", f"judge 1 #{SHA_C2}", "pass 2")
+    assert hp(g, 1) == 4 and hp(g, 2) == 3 and not g.state.stack
+
+
+def test_leiji_declined_the_sha_is_dodged() -> None:
+    """雷击 leiji is optional: declined, the Sha settles as dodged."""
+    g = _zhangjiao_dodges()
+    play(g, "pass 2")
+    assert hp(g, 1) == 4 and hp(g, 2) == 3 and not g.state.stack
+    assert g.state.turn.phase is Phase.PLAY
+
+
+def test_leiji_not_for_another_seats_shan() -> None:
+    """雷击 leiji is his own: another seat's Shan opens no window."""
+    g = wtable(["zhangjiao", "xuchu", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", f"respond 2 #{SHAN_D2}")
+    no_window(g)
+    assert not g.state.stack
+
+
+# ---------------------------------------------------------------- 鬼道 guidao
+
+
+def _indulgence_on_seat_2(generals: list[str]) -> Game:
+    g = wtable(generals)
+    to_play_phase(g)
+    play(g, f"use 1 #{INDULGENCE} -> 2")
+    end_turn(g)
+    assert g.state.turn.seat == 2 and g.state.turn.phase is Phase.JUDGEMENT
+    play(g, "pass")  # no 无懈可击
+    expect(g, "judge", 2)
+    return g
+
+
+def test_guidao_replaces_the_card_and_takes_it() -> None:
+    """鬼道 guidao: before any judgement card takes effect, 张角 may play a black card of
+    his in its place and gain the card it replaced; the black card decides."""
+    g = _indulgence_on_seat_2(["xuchu", "caocao", "zhangjiao", "liubei"])
+    play(g, f"judge 2 #{TAO_H3}")
+    window(g, Point.JUDGE_BEFORE, 3)
+    before = g.state.seat(3).hand_count
+    play(g, f"skill 3 guidao #{SHA_S8}")
+    s = g.state
+    assert s.where.get(TAO_H3) == "hand:3"  # he gains the replaced card
+    assert s.seat(3).hand_count == before  # one black card out, the judged card in
+    assert s.where.get(SHA_S8) == "discard"
+    assert Phase.PLAY in s.turn.skips  # ♠: 乐不思蜀 takes effect
+
+
+def test_guidao_needs_a_black_card() -> None:
+    """鬼道 guidao: only a black card may replace the judgement card."""
+    g = _indulgence_on_seat_2(["xuchu", "caocao", "zhangjiao", "liubei"])
+    play(g, f"judge 2 #{SHA_S8}")
+    refused(g, f"skill 3 guidao #{TAO_H3}", "is not black")
+
+
+def test_guidao_and_guicai_asked_in_seat_order() -> None:
+    """鬼道 and 鬼才 both act before a judgement takes effect: their owners are asked in
+    seat order from the current player (seat 2's judgement: 张角 at 3, 司马懿 at 4)."""
+    g = _indulgence_on_seat_2(["xuchu", "caocao", "zhangjiao", "simayi"])
+    play(g, f"judge 2 #{TAO_H3}")
+    w = window(g, Point.JUDGE_BEFORE, 3)
+    assert w.seats == (3, 4)
+    play(g, "pass 3")
+    window(g, Point.JUDGE_BEFORE, 4)
+    play(g, f"skill 4 guicai #{TAO_H4}")
+    # every owner answered: the ♥ decides
+    assert Phase.PLAY not in g.state.turn.skips
+
+
+# ---------------------------------------------------------------- 黄天 huangtian
+
+
+def _qun_play_phase() -> Game:
+    """张角 is the lord (seat 1); 貂蝉 (seat 2, 群) reaches her play phase."""
+    g = wtable(["zhangjiao", "diaochan", "caocao", "liubei"])
+    end_turn(g)
+    assert g.state.turn.seat == 2
+    to_play_phase(g)
+    return g
+
+
+def test_huangtian_a_qun_player_gives_a_shan() -> None:
+    """黄天 huangtian (lord): once in each of their play phases, another 群 player may give
+    him a Shan or a 闪电 from the hand."""
+    g = _qun_play_phase()
+    before = g.state.seat(1).hand_count
+    play(g, f"skill 2 huangtian #{SHAN_D2}")
+    s = g.state
+    assert s.where.get(SHAN_D2) == "hand:1" and s.seat(1).hand_count == before + 1
+    refused(g, f"skill 2 huangtian #{SHAN_H2}", "once per")
+
+
+def test_huangtian_gives_lightning_not_other_cards() -> None:
+    """黄天 huangtian: a 闪电 may be given; a Sha may not."""
+    g = _qun_play_phase()
+    refused(g, f"skill 2 huangtian #{SHA_S7}", "is not a Shan")
+    play(g, f"skill 2 huangtian #{LIGHTNING}")
+    assert g.state.where.get(LIGHTNING) == "hand:1"
+
+
+def test_huangtian_not_for_other_kingdoms() -> None:
+    """黄天 huangtian: only the other 群 players give; a 魏 player has no such skill."""
+    g = wtable(["zhangjiao", "caocao", "diaochan", "liubei"])
+    end_turn(g)
+    to_play_phase(g)
+    refused(g, f"skill 2 huangtian #{SHAN_D2}", "has no")
+
+
+def test_huangtian_only_for_the_lord() -> None:
+    """黄天 huangtian is a lord skill: 张角 not the lord, nobody gives him anything."""
+    g = wtable(["caocao", "diaochan", "zhangjiao", "liubei"])
+    end_turn(g)
+    to_play_phase(g)
+    refused(g, f"skill 2 huangtian #{SHAN_D2}", "has no")
+
+
+__all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
