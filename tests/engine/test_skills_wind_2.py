@@ -208,4 +208,70 @@ def test_huangtian_only_for_the_lord() -> None:
     refused(g, f"skill 2 huangtian #{SHAN_D2}", "has no")
 
 
+# ================================================================ 小乔
+# ---------------------------------------------------------------- 天香 tianxiang
+
+
+def _xiaoqiao_hit() -> Game:
+    """Seat 1 (许褚) uses a Sha on 小乔 (seat 2), who gives no Shan."""
+    g = wtable(["xuchu", "xiaoqiao", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    return g
+
+
+def test_tianxiang_moves_the_damage_and_the_target_draws() -> None:
+    """天香 tianxiang: when 小乔 is about to take damage, she may discard a heart hand card
+    and name another player: that player takes the damage instead, then draws as many
+    cards as the HP he is missing."""
+    g = _xiaoqiao_hit()
+    window(g, Point.RECEIVING, 2)
+    hand3 = g.state.seat(3).hand_count
+    play(g, f"skill 2 tianxiang #{TAO_H3} -> 3")
+    s = g.state
+    assert hp(g, 2) == 3 and hp(g, 3) == 3  # she takes nothing; 曹操 takes the 1
+    assert s.seat(3).hand_count == hand3 + 1  # he misses 1 HP: draws 1
+    assert s.where.get(TAO_H3) == "discard" and not s.stack
+
+
+def test_tianxiang_declined_she_takes_it() -> None:
+    """天香 tianxiang is optional: declined, 小乔 takes the damage."""
+    g = _xiaoqiao_hit()
+    play(g, "pass 2")
+    assert hp(g, 2) == 2 and hp(g, 3) == 4 and not g.state.stack
+
+
+def test_tianxiang_needs_a_heart() -> None:
+    """天香 tianxiang: the card discarded is a heart (a club is refused), and another
+    player takes the damage, not she herself."""
+    g = _xiaoqiao_hit()
+    refused(g, f"skill 2 tianxiang #{SHA_C2} -> 3", "must be a heart")
+    refused(g, f"skill 2 tianxiang #{TAO_H3} -> 2", "another player")
+
+
+# ---------------------------------------------------------------- 红颜 hongyan
+
+
+def test_hongyan_a_spade_is_a_heart_for_tianxiang() -> None:
+    """红颜 hongyan (compulsory): her spades count as hearts: a ♠ card serves 天香."""
+    g = _xiaoqiao_hit()
+    play(g, f"skill 2 tianxiang #{SHA_S8} -> 4")
+    assert hp(g, 2) == 3 and hp(g, 4) == 3
+
+
+def test_hongyan_her_spade_judgement_is_a_heart() -> None:
+    """红颜 hongyan: her judgement cards count too: a ♠ judgement of 乐不思蜀 on her is a
+    heart, so it fails."""
+    g = _indulgence_on_seat_2(["xuchu", "xiaoqiao", "caocao", "liubei"])
+    play(g, f"judge 2 #{SHA_S8}")
+    assert Phase.PLAY not in g.state.turn.skips
+
+
+def test_hongyan_is_hers_alone() -> None:
+    """红颜 hongyan changes her cards only: another seat's ♠ judgement stays a spade."""
+    g = _indulgence_on_seat_2(["xuchu", "caocao", "xiaoqiao", "liubei"])
+    play(g, f"judge 2 #{SHA_S8}")
+    assert Phase.PLAY in g.state.turn.skips
+
+
 __all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
