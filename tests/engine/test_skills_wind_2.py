@@ -274,4 +274,97 @@ def test_hongyan_is_hers_alone() -> None:
     assert Phase.PLAY in g.state.turn.skips
 
 
+# ================================================================ 神吕蒙
+
+
+def _shenlvmeng_draw_phase() -> Game:
+    """神吕蒙 (seat 2, 吴) reaches his draw phase."""
+    g = wtable(["xuchu", "shenlvmeng", "caocao", "liubei"])
+    end_turn(g)
+    expect(g, "draw", 2)
+    return g
+
+
+# ---------------------------------------------------------------- 涉猎 shelie
+
+
+def test_shelie_one_card_of_each_suit() -> None:
+    """涉猎 shelie: instead of drawing, 神吕蒙 turns over the top five cards of the draw pile,
+    takes one card of each suit among them and discards the rest."""
+    g = _shenlvmeng_draw_phase()
+    before = g.state.seat(2).hand_count
+    play(g, "skill 2 shelie")
+    expect(g, "reveal", 2)
+    five = (SHA_S7, SHA_C2, TAO_H3, SHAN_D2, SHA_S8)
+    play(g, "move " + " ".join(f"#{c}" for c in five) + " -> processing")
+    expect(g, "pick", 2)
+    play(g, f"move #{SHA_S7} -> hand:2")
+    refused(g, f"move #{SHA_S8} -> hand:2", "one card of each suit")
+    play(g, f"move #{SHA_C2} -> hand:2", f"move #{TAO_H3} -> hand:2", f"move #{SHAN_D2} -> hand:2")
+    s = g.state
+    assert s.seat(2).hand_count == before + 4
+    assert s.where.get(SHA_S8) == "discard" and not s.stack
+    assert s.turn.phase is Phase.PLAY  # no draw after it
+
+
+def test_shelie_fewer_suits_fewer_cards() -> None:
+    """涉猎 shelie: only the suits among the five: two suits, two cards."""
+    g = _shenlvmeng_draw_phase()
+    before = g.state.seat(2).hand_count
+    five = (SHA_S7, SHA_S8, cid("sha", "♠9"), TAO_H3, TAO_H4)
+    play(g, "skill 2 shelie", "move " + " ".join(f"#{c}" for c in five) + " -> processing")
+    play(g, f"move #{TAO_H4} -> hand:2", f"move #{SHA_S8} -> hand:2")
+    s = g.state
+    assert s.seat(2).hand_count == before + 2 and not s.stack
+    assert all(s.where.get(c) == "discard" for c in (SHA_S7, TAO_H3))
+
+
+def test_shelie_replaces_the_draw_only() -> None:
+    """涉猎 shelie is used instead of drawing: not after the draw."""
+    g = _shenlvmeng_draw_phase()
+    play(g, "draw 2 x2")
+    refused(g, "skill 2 shelie", "draw phase")
+
+
+# ---------------------------------------------------------------- 攻心 gongxin
+
+
+def _shenlvmeng_play_phase() -> Game:
+    g = _shenlvmeng_draw_phase()
+    play(g, "draw 2 x2")
+    return g
+
+
+def test_gongxin_discards_the_heart_shown() -> None:
+    """攻心 gongxin: once in his play phase, 神吕蒙 looks at another player's hand and may
+    show a heart card in it, then discard it or put it on top of the draw pile."""
+    g = _shenlvmeng_play_phase()
+    hand3 = g.state.seat(3).hand_count
+    play(g, f"skill 2 gongxin #{TAO_H3} -> 3")
+    expect(g, "choose", 2)
+    play(g, "choose 2 discard")
+    s = g.state
+    assert s.where.get(TAO_H3) == "discard" and s.seat(3).hand_count == hand3 - 1
+    refused(g, f"skill 2 gongxin #{TAO_H4} -> 4", "once per")
+
+
+def test_gongxin_puts_it_on_top_of_the_pile() -> None:
+    """攻心 gongxin: the heart shown may go on top of the draw pile instead."""
+    g = _shenlvmeng_play_phase()
+    pile, hand3 = g.state.draw_pile, g.state.seat(3).hand_count
+    play(g, f"skill 2 gongxin #{TAO_H3} -> 3", "choose 2 top")
+    s = g.state
+    assert TAO_H3 not in s.where and s.draw_pile == pile + 1
+    assert s.seat(3).hand_count == hand3 - 1 and not s.stack
+
+
+def test_gongxin_only_a_heart_and_nothing_shown() -> None:
+    """攻心 gongxin: only a heart may be shown; with none, he has looked and nothing moves."""
+    g = _shenlvmeng_play_phase()
+    refused(g, f"skill 2 gongxin #{SHA_S7} -> 3", "must be a heart")
+    hand3 = g.state.seat(3).hand_count
+    play(g, "skill 2 gongxin -> 3")
+    assert g.state.seat(3).hand_count == hand3 and not g.state.stack
+
+
 __all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
