@@ -138,6 +138,7 @@ class Dying(NamedTuple):
     killer: int | None
     order: tuple[int, ...]
     at: int = 0  # how far the Peach round has gone
+    opened: int = 0  # windows opened (不屈)
 
 
 class Expect(NamedTuple):

@@ -641,11 +641,18 @@ EFFECTS: dict[str, Effect] = {
 # ---------------------------------------------------------------- HP
 
 
+HEALED: list[Callable[[Table, int], None]] = []
+"""Called after a seat with cards on its general recovers HP (不屈's 创 go)."""
+
+
 def heal(t: Table, seat: int, amount: int) -> int:
     s = t.seat(seat)
     gained = max(0, min(amount, s.max_hp - s.hp))
     if gained:
         t.set_seat(evolve(s, hp=s.hp + gained))
+        if s.on_general:
+            for hook in HEALED:
+                hook(t, seat)
     return gained
 
 
@@ -736,6 +743,8 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
     s = t.seat(f.seat)
     if not s.alive or s.hp > 0:
         t.stack.pop()
+        return
+    if f.at == 0 and at_point(t, f, Point.DYING):  # 不屈: before the Peaches are asked
         return
     if f.at < len(f.order):
         replace_top(t, evolve(f, at=len(f.order)))

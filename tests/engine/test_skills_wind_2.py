@@ -13,6 +13,7 @@ from engine.frames import Expect, Judgement, Point, SkillUse
 from engine.game import Game
 from engine.state import Phase
 from tests.engine.helpers import (
+    CATALOGUE,
     asked,
     cid,
     end_turn,
@@ -365,6 +366,71 @@ def test_gongxin_only_a_heart_and_nothing_shown() -> None:
     hand3 = g.state.seat(3).hand_count
     play(g, "skill 2 gongxin -> 3")
     assert g.state.seat(3).hand_count == hand3 and not g.state.stack
+
+
+# ================================================================ 周泰
+# ---------------------------------------------------------------- 不屈 buqu
+
+
+def _zhoutai_falls_to_0() -> Game:
+    """周泰 (seat 2) at 1 HP takes 1 damage from seat 1's Sha: he is dying at 0."""
+    g = wtable(["xuchu", "zhoutai", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, "!losehp 2 3")
+    assert hp(g, 2) == 1 and not g.state.stack
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    assert hp(g, 2) == 0
+    return g
+
+
+def test_buqu_a_wound_keeps_him_alive() -> None:
+    """不屈 buqu: when 周泰 is dying he may put the top card of the draw pile on his
+    general as a 创; while no two 创 share a number he does not die."""
+    g = _zhoutai_falls_to_0()
+    window(g, Point.DYING, 2)
+    play(g, "skill 2 buqu")
+    expect(g, "reveal", 2)
+    play(g, f"move #{TAO_H3} -> processing")
+    s = g.state
+    assert s.seat(2).on_general == (TAO_H3,) and s.seat(2).alive and hp(g, 2) == 0
+    assert not s.stack and s.where.get(SHA_S7) == "discard"  # no Peach asked
+
+
+def test_buqu_a_second_wound_of_another_number() -> None:
+    """不屈 buqu: each HP below 1 calls for one more 创; different numbers: still alive."""
+    g = _zhoutai_falls_to_0()
+    play(g, "skill 2 buqu", f"move #{TAO_H3} -> processing")
+    play(g, "!losehp 2 1")
+    window(g, Point.DYING, 2)
+    play(g, "skill 2 buqu", f"move #{SHA_C2} -> processing")
+    s = g.state
+    assert s.seat(2).on_general == (TAO_H3, SHA_C2) and s.seat(2).alive and not s.stack
+
+
+def test_buqu_same_number_asks_for_peaches() -> None:
+    """不屈 buqu: ♥3 then ♠3: two 创 of the number 3: the Peaches are asked for him."""
+    g = _zhoutai_falls_to_0()
+    play(g, "skill 2 buqu", f"move #{TAO_H3} -> processing")
+    three = next(c.id for c in CATALOGUE.cards if c.rank == 3 and c.id != TAO_H3)
+    play(g, "!losehp 2 1", "skill 2 buqu", f"move #{three} -> processing")
+    ask = asked(g.state)
+    assert ask.want == "tao" and ask.for_seat == 2 and ask.need == 2
+
+
+def test_buqu_declined_he_is_dying() -> None:
+    """不屈 buqu is optional: declined, the Peaches are asked for him."""
+    g = _zhoutai_falls_to_0()
+    play(g, "pass 2")
+    assert asked(g.state).want == "tao"
+
+
+def test_buqu_wounds_go_as_he_recovers() -> None:
+    """不屈 buqu: when he recovers HP, the 创 his HP no longer calls for are discarded."""
+    g = _zhoutai_falls_to_0()
+    play(g, "skill 2 buqu", f"move #{TAO_H3} -> processing")
+    play(g, "!heal 2 1")
+    s = g.state
+    assert hp(g, 2) == 1 and s.seat(2).on_general == () and s.where.get(TAO_H3) == "discard"
 
 
 __all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
