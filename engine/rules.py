@@ -1555,6 +1555,15 @@ def _show(ctx: Ctx, m: Move) -> None:
             lift_from(ctx, m.seat, c, source)
             t.put(c, f"hand:{m.seat}")
     top = t.stack[-1] if t.stack else None
+    if isinstance(top, Expect) and top.what == "shown" and top.seat == m.seat:
+        # A skill's face-down card turned up (蛊惑): the skill's step reads it.
+        if len(m.cards) != 1:
+            ctx.refuse(say("{reason}: one card", reason=top.reason))
+        t.stack.pop()
+        below = t.stack[-1]
+        if isinstance(below, SkillUse):
+            replace_top(t, evolve(below, cards=m.cards, step=below.step + 1))
+        return
     if not (isinstance(top, Expect) and top.what == "show" and top.seat == m.seat):
         _free(ctx, _SHOWING)
     if isinstance(top, Expect) and top.what == "show" and top.seat == m.seat:

@@ -433,4 +433,80 @@ def test_buqu_wounds_go_as_he_recovers() -> None:
     assert hp(g, 2) == 1 and s.seat(2).on_general == () and s.where.get(TAO_H3) == "discard"
 
 
+# ================================================================ 于吉
+# ---------------------------------------------------------------- 蛊惑 guhuo
+
+
+def _yuji_play_phase() -> Game:
+    """于吉 (seat 1) in his play phase, 3 others."""
+    g = wtable(["yuji", "caocao", "liubei", "sunquan"])
+    to_play_phase(g)
+    return g
+
+
+def test_guhuo_nobody_doubts_it_settles_as_declared() -> None:
+    """蛊惑 guhuo: 于吉 lays a hand card face down and declares a basic card or a
+    non-delayed trick; the others, in seat order, say whether they doubt it; nobody
+    doubts: it is used as declared (here a 决斗 declared a Sha: a Sha on seat 2)."""
+    g = _yuji_play_phase()
+    play(g, "skill 1 guhuo -> 2")
+    expect(g, "choose", 1)
+    play(g, "choose 1 sha")
+    for seat in (2, 3, 4):  # asked in seat order from him
+        expect(g, "choose", seat)
+        play(g, f"choose {seat} believe")
+    expect(g, "shown", 1)
+    play(g, f"show 1 #{DUEL}")
+    assert asked(g.state).want == "shan" and asked(g.state).asked == 2  # a Sha on seat 2
+    play(g, "pass 2")
+    window(g, Point.AFTER_DAMAGE, 2)  # 曹操's 奸雄 could take it
+    play(g, "pass 2")
+    assert hp(g, 2) == 3 and g.state.where.get(DUEL) == "discard"
+    assert g.state.turn.sha_used == 1
+
+
+def test_guhuo_doubted_and_false_doubters_draw() -> None:
+    """蛊惑 guhuo: doubted and false: each doubter draws a card; the card is discarded
+    with no effect."""
+    g = _yuji_play_phase()
+    play(g, "skill 1 guhuo -> 2", "choose 1 sha", "choose 2 doubt", "choose 3 believe")
+    play(g, "choose 4 doubt")
+    hands = (g.state.seat(2).hand_count, g.state.seat(4).hand_count)
+    play(g, f"show 1 #{DUEL}")
+    s = g.state
+    assert (s.seat(2).hand_count, s.seat(4).hand_count) == (hands[0] + 1, hands[1] + 1)
+    assert s.where.get(DUEL) == "discard" and hp(g, 2) == 4 and not s.stack
+
+
+def test_guhuo_doubted_true_not_heart_doubters_lose_hp() -> None:
+    """蛊惑 guhuo: doubted and true: each doubter loses 1 HP; a card not a heart is still
+    discarded with no effect."""
+    g = _yuji_play_phase()
+    play(g, "skill 1 guhuo -> 2", "choose 1 sha", "choose 2 believe", "choose 3 doubt")
+    play(g, "choose 4 believe", f"show 1 #{SHA_S7}")
+    s = g.state
+    assert hp(g, 3) == 3 and hp(g, 2) == 4 and s.where.get(SHA_S7) == "discard"
+    assert not s.stack
+
+
+def test_guhuo_doubted_true_heart_still_settles() -> None:
+    """蛊惑 guhuo: doubted, true and a heart: the doubter loses 1 HP and the card settles."""
+    g = _yuji_play_phase()
+    play(g, "skill 1 guhuo -> 2", "choose 1 sha", "choose 2 doubt", "choose 3 believe")
+    play(g, "choose 4 believe", f"show 1 #{SHA_H10}")
+    assert hp(g, 2) == 3
+    assert asked(g.state).want == "shan"
+    play(g, "pass 2")
+    assert hp(g, 2) == 2
+
+
+def test_guhuo_declared_card_checks_its_targets() -> None:
+    """蛊惑 guhuo: the declared card follows its own rules: a 桃 at full HP is refused,
+    a Shan cannot be declared to be used."""
+    g = _yuji_play_phase()
+    play(g, "skill 1 guhuo")
+    refused(g, "choose 1 tao", "not wounded")
+    refused(g, "choose 1 shan", "choose one of")
+
+
 __all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
