@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import Card, CardKind, Subtype, Target, TargetNeeds
+from engine.cards import Card, CardKind, Subtype, Suit, Target, TargetNeeds
 from engine.catalogue import standard_catalogue
 from engine.effects import (
     AttackRange,
@@ -22,6 +22,7 @@ from engine.effects import (
     HandLimit,
     ShaDistanceUnlimited,
     ShaLimit,
+    SuitAs,
     TargetCondition,
     TrickDistanceUnlimited,
     Untargetable,
@@ -153,6 +154,16 @@ def _effects(
         skill = _extra_skill(key)
         out.extend((skill, effect) for effect in skill.effects)
     return tuple(out)
+
+
+def suit_for(state: PublicState, seat: int, card_id: int) -> Suit | None:
+    """A card's suit as it counts for ``seat`` (its owner, or the seat judging): the
+    printed one, unless a skill changes it (红颜: her spades are hearts)."""
+    suit = card(card_id).suit
+    for _skill, effect in effects_of(state.seats[seat - 1]):
+        if isinstance(effect, SuitAs) and effect.suit is suit:
+            return effect.as_suit
+    return suit
 
 
 # The modes that seat the players otherwise than in seat order (``Mode.ring``

@@ -165,6 +165,15 @@ class DoubleResponse:
     cards: frozenset[str]
 
 
+@dataclass(frozen=True, slots=True)
+class SuitAs:
+    """The owner's cards of ``suit`` count as ``as_suit`` (红颜: spades as hearts),
+    judgement cards she turns over included."""
+
+    suit: Suit
+    as_suit: Suit
+
+
 Effect = (
     DistanceFromSelf
     | DistanceToSelf
@@ -181,6 +190,7 @@ Effect = (
     | AsCard
     | DoubleResponse
     | ShaDistanceUnlimited
+    | SuitAs
 )
 
 
@@ -219,6 +229,7 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "as_card": _as_card,
     "double_response": lambda r: DoubleResponse(frozenset(r.text_list("cards"))),
     "sha_distance_unlimited": lambda r: ShaDistanceUnlimited(r.optional_choice("suit", Suit)),
+    "suit_as": lambda r: SuitAs(r.choice("suit", Suit), r.choice("as_suit", Suit)),
 }
 
 EFFECT_KINDS = frozenset(_PARSERS)
@@ -280,6 +291,7 @@ _KIND_OF: Mapping[type, str] = {
     AsCard: "as_card",
     DoubleResponse: "double_response",
     ShaDistanceUnlimited: "sha_distance_unlimited",
+    SuitAs: "suit_as",
 }
 
 
@@ -368,6 +380,8 @@ def describe_effect(effect: Effect) -> Text | str:
             if suit is not None:
                 return say("{suit} Sha have no distance limit", suit=suit)
             return say("Sha have no distance limit")
+        case SuitAs(suit, as_suit):
+            return say("{suit} cards count as {as_suit}", suit=suit.value, as_suit=as_suit.value)
     raise AssertionError(effect)
 
 

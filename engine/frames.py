@@ -40,6 +40,7 @@ class Point(Enum):
     # asked for a card
     SHAN_NEEDED = "shan_needed"  # 需要使用或打出闪时
     SHA_NEEDED = "sha_needed"  # 需要使用或打出杀时
+    SHAN_USED = "shan_used"  # 使用或打出闪后 (雷击)
     # the turn (001 回合流程)
     TURN_START = "turn_start"  # 回合开始时
     PREPARATION = "preparation"  # 准备阶段
@@ -138,6 +139,7 @@ class Dying(NamedTuple):
     killer: int | None
     order: tuple[int, ...]
     at: int = 0  # how far the Peach round has gone
+    opened: int = 0  # windows opened (不屈)
 
 
 class Expect(NamedTuple):

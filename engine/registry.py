@@ -70,6 +70,9 @@ class Rule:
     # Its cards come from the owner's hand or equipment (流离's discard); False when
     # they are another seat's (麒麟弓: the damaged seat's horse).
     own_cards: bool = True
+    # Another seat may use it, as the owner's gift (黄天: the other 群 players in their
+    # own play phase): ``lent_to(table, seat)`` says whether ``seat`` may.
+    lent_to: Callable[[Table, int], bool] | None = None
 
 
 def rule_name(key: str) -> str:
@@ -110,6 +113,7 @@ def rule(
     targets: tuple[int, int | None] = (0, 0),
     whose: tuple[str, ...] = (),
     own_cards: bool = True,
+    lent_to: Callable[[Table, int], bool] | None = None,
 ) -> Callable[[Use], Use]:
     """Register ``use`` as the rule of ``key`` (a decorator).
 
@@ -133,6 +137,7 @@ def rule(
             targets,
             whose,
             own_cards,
+            lent_to,
         )
         if point is not None:
             AT_POINT[point] = AT_POINT.get(point, frozenset()) | {key}

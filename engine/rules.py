@@ -1333,6 +1333,11 @@ def _respond(ctx: Ctx, m: Move) -> None:
             replace_top(t, evolve(top, got=top.got + 1))
         return
     got = top.got + 1
+    if used == "shan" and may_open(t, Point.SHAN_USED, seat):
+        # 雷击: after the Shan, its window; the Ask closes (or asks again) after it.
+        replace_top(t, evolve(top, got=got, judged=top.judged and got >= top.need))
+        push(t, Occasion(Point.SHAN_USED, seat, m.cards))
+        return
     if got >= top.need:
         close_ask(ctx, evolve(top, got=got), True)
     else:  # one more is needed (无双): 八卦阵 may be tried for it
@@ -1594,6 +1599,15 @@ def _show(ctx: Ctx, m: Move) -> None:
             lift_from(ctx, m.seat, c, source)
             t.put(c, f"hand:{m.seat}")
     top = t.stack[-1] if t.stack else None
+    if isinstance(top, Expect) and top.what == "shown" and top.seat == m.seat:
+        # A skill's face-down card turned up (蛊惑): the skill's step reads it.
+        if len(m.cards) != 1:
+            ctx.refuse(say("{reason}: one card", reason=top.reason))
+        t.stack.pop()
+        below = t.stack[-1]
+        if isinstance(below, SkillUse):
+            replace_top(t, evolve(below, cards=m.cards, step=below.step + 1))
+        return
     if not (isinstance(top, Expect) and top.what == "show" and top.seat == m.seat):
         _free(ctx, _SHOWING)
     if isinstance(top, Expect) and top.what == "show" and top.seat == m.seat:
@@ -1890,7 +1904,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
     if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
         _skill_by_hand(ctx, m)
         return
-    if m.skill not in owned_keys(s):
+    if m.skill not in owned_keys(s) and not (rule.lent_to and rule.lent_to(t, m.seat)):
         raise IllegalMove(
             say(
                 "seat {seat} has no {skill} ({key})",

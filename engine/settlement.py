@@ -13,7 +13,7 @@ from typing import Any
 from engine.cards import Colour, Element, Suit
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys
+from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys, suit_for
 from engine.effects import DoubleResponse
 from engine.frames import (
     BIT,
@@ -642,11 +642,18 @@ EFFECTS: dict[str, Effect] = {
 # ---------------------------------------------------------------- HP
 
 
+HEALED: list[Callable[[Table, int], None]] = []
+"""Called after a seat with cards on its general recovers HP (不屈's 创 go)."""
+
+
 def heal(t: Table, seat: int, amount: int) -> int:
     s = t.seat(seat)
     gained = max(0, min(amount, s.max_hp - s.hp))
     if gained:
         t.set_seat(evolve(s, hp=s.hp + gained))
+        if s.on_general:
+            for hook in HEALED:
+                hook(t, seat)
     return gained
 
 
@@ -740,6 +747,8 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
     s = t.seat(f.seat)
     if not s.alive or s.hp > 0:
         t.stack.pop()
+        return
+    if f.at == 0 and at_point(t, f, Point.DYING):  # 不屈: before the Peaches are asked
         return
     if f.at < len(f.order):
         replace_top(t, evolve(f, at=len(f.order)))
@@ -1019,11 +1028,11 @@ def _deliver(ctx: Ctx, f: Judgement) -> None:
     """The judgement takes effect (生效): tell the frame that asked for it."""
     t = ctx.table
     below = t.stack[-2]
-    c = card(f.card)
     if isinstance(below, Judging):
         t.stack[-2] = evolve(below, result=f.card)
     elif isinstance(below, Ask):  # 八卦阵: a red card counts as a Shan
-        red = c.colour is Colour.RED
+        suit = suit_for(t, f.seat, f.card)  # 红颜: the judging seat's suit
+        red = suit is not None and suit.colour is Colour.RED
         # A red card is one 闪: the next one needed (无双) may be judged for again.
         t.stack[-2] = evolve(below, got=below.got + (1 if red else 0), judged=not red)
     elif isinstance(below, SkillUse):
@@ -1042,15 +1051,16 @@ def judge_delayed(ctx: Ctx, f: Judging, judged: int) -> None:
     """The judgement card of a delayed trick took effect: apply the result."""
     t = ctx.table
     c = card(judged)
+    suit = suit_for(t, f.seat, judged)  # 红颜: the judging seat's suit
     t.stack.pop()  # the Judging frame
     skipping = _SKIPPING_TRICKS.get(f.kind)
     if skipping is not None:
         escape, phase = skipping
-        if c.suit is not escape:
+        if suit is not escape:
             t.set_turn(skips=t.turn.skips | {phase})
         t.move(f.card, "discard")
     elif f.kind == "lightning":
-        if c.suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
+        if suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
             # The card stays in the processing area while its damage settles (奸雄 gains it).
             t.move(f.card, "processing")
             push(t, DamageEvent(f.seat, 3, Element.THUNDER, None, "lightning", cards=(f.card,)))

@@ -1,1 +1,155 @@
-"""于吉's skills (风): 蛊惑 (guhuo)."""
+"""于吉's skill (风): 蛊惑 (guhuo).
+
+At the table he lays a hand card face down and says what it is; the others,
+in seat order from him, say whether they doubt it; then it is turned up. The
+record:
+
+- ``skill 4 guhuo -> 2`` (the targets of the card he declares, if it has any)
+  then ``choose 4 sha`` (the kind he declares: a basic card or a non-delayed
+  trick);
+- each other living seat in seat order: ``choose N believe`` or
+  ``choose N doubt``;
+- ``show 4 #id``: the card turned up.
+
+Nobody doubts: it is used as declared. Doubted and true (the card is of the
+kind declared): each doubter loses 1 HP, and the card is used only when it is
+a heart. Doubted and false: each doubter draws a card. A card not used goes to
+the discard pile with no effect. (The published 风 card; used in his play
+phase here: a card played in answer to a request is not settled by this rule.)
+"""
+
+from __future__ import annotations
+
+from engine.cards import CardType, Suit
+from engine.catalogue import standard_catalogue
+from engine.context import Ctx
+from engine.derived import card, kind, sha_uses_left
+from engine.frames import CardUse, Expect, SkillUse
+from engine.moves import Skill
+from engine.registry import rule, rule_source
+from engine.settlement import lose_hp, push
+from engine.state import Phase, evolve
+from engine.table import IllegalMove, Table
+from engine.text import say
+
+# What he may declare in his play phase: a basic card or a non-delayed trick that is
+# used (not a Shan or 无懈可击, which only answer).
+DECLARED = tuple(
+    sorted(
+        k.key
+        for k in standard_catalogue().kinds.values()
+        if k.type in (CardType.BASIC, CardType.TRICK) and k.key not in ("shan", "nullification")
+    )
+)
+ANSWERS = ("believe", "doubt")
+_ASKING = 10  # steps from here: how many seats answered
+_SHOWN = 100  # the card is turned up
+
+
+def _others(t: Table, seat: int) -> tuple[int, ...]:
+    return tuple(s for s in t.order_from(seat) if s != seat and t.seat(s).alive)
+
+
+def _declare(ctx: Ctx, use: SkillUse) -> SkillUse:
+    """The kind is declared (``use.word``): check the targets as the card's own."""
+    from engine.rules import _targets_for  # the card's own target rules
+
+    t = ctx.table
+    declared = use.word
+    if declared not in DECLARED:
+        raise IllegalMove(
+            say("{skill}: a basic card or a non-delayed trick", skill=rule_source(use.key))
+        )
+    card_kind = kind(declared)
+    targets = _targets_for(ctx, use.seat, card_kind, use.targets, ())
+    if card_kind.is_sha:
+        left = sha_uses_left(t, use.seat)
+        if left is not None and left <= 0:
+            raise IllegalMove(say("one Sha per play phase: already used"))
+    if declared == "tao" and not t.seat(use.seat).wounded:
+        raise IllegalMove(say("seat {seat} is not wounded", seat=use.seat))
+    if declared == "jiu" and t.turn.jiu_used:
+        raise IllegalMove(say("{card} once per turn", card=card_kind))
+    return evolve(use, targets=targets, value=DECLARED.index(declared), step=_ASKING, word="")
+
+
+def _guhuo_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    seat = use.seat
+    if use.step == 0:
+        t.stack[-1] = evolve(use, step=1)
+        reason = say("{skill}: say what the face-down card is", skill=rule_source(use.key))
+        push(t, Expect("choose", seat, reason, options=DECLARED))
+        return
+    if use.step == 2:  # the kind chosen (the choice moved the step on)
+        use = _declare(ctx, use)
+        t.stack[-1] = use
+    if _ASKING <= use.step < _SHOWN:
+        others = _others(t, seat)
+        answered = use.step - _ASKING
+        if answered and use.word:
+            doubter = others[answered - 1]
+            if use.word == "doubt":
+                use = evolve(use, other=use.other | (1 << doubter))
+            use = evolve(use, word="")
+            t.stack[-1] = use
+        if answered < len(others):
+            declared = DECLARED[use.value]
+            reason = say(
+                "{skill}: seat {seat} says the card is {card}: believe or doubt",
+                skill=rule_source(use.key),
+                seat=seat,
+                card=kind(declared),
+            )
+            push(t, Expect("choose", others[answered], reason, options=ANSWERS))
+            return
+        t.stack[-1] = evolve(use, step=_SHOWN)
+        reason = say("{skill}: turn the card up (show)", skill=rule_source(use.key))
+        push(t, Expect("shown", seat, reason))
+        return
+    _settle_guhuo(ctx, use)
+
+
+def _settle_guhuo(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    t.stack.pop()
+    seat = use.seat
+    shown = use.cards[0]
+    declared = DECLARED[use.value]
+    doubters = [s for s in t.order_from(seat) if use.other & (1 << s)]
+    t.move(shown, "processing")
+    true = card(shown).key == declared
+    settles = not doubters or (true and card(shown).suit is Suit.HEART)
+    if settles:
+        card_kind = kind(declared)
+        if card_kind.is_sha:
+            t.set_turn(sha_used=t.turn.sha_used + 1, sha_this_turn=True)
+        if declared == "jiu":
+            t.set_turn(jiu_used=t.turn.jiu_used + 1)
+        push(t, CardUse(seat, declared, (shown,), use.targets))
+    else:
+        t.move(shown, "discard")
+    for doubter in reversed(doubters):
+        if not t.seat(doubter).alive:
+            continue
+        if true:
+            lose_hp(ctx, doubter, 1)
+        else:
+            t.draw_unknown(doubter, 1)
+
+
+@rule("guhuo", phases=(Phase.PLAY,), step=_guhuo_step, targets=(0, None))
+def guhuo(ctx: Ctx, m: Skill, event: object) -> None:
+    """蛊惑: lays a hand card face down and declares it a basic card or a non-delayed
+    trick; the others may doubt it; then it is turned up and settles (see above)."""
+    t = ctx.table
+    if m.cards or m.unknown:
+        raise IllegalMove(
+            say(
+                "{skill}: the card lies face down: name the targets only, show it later",
+                skill=rule_source(m.skill),
+            )
+        )
+    if t.seat(m.seat).hand_count == 0:
+        raise IllegalMove(say("{skill} needs a hand card", skill=rule_source(m.skill)))
+    push(t, SkillUse(m.seat, "guhuo", targets=m.targets))
