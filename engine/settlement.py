@@ -738,6 +738,8 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
         t.stack.pop()
         return
     if f.at < len(f.order):
+        if at_point(t, f, Point.DYING):  # the dying seat's own skills first (涅槃)
+            return
         replace_top(t, evolve(f, at=len(f.order)))
         living = tuple(seat for seat in f.order if t.seat(seat).alive)
         push(
