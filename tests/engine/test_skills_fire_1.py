@@ -9,6 +9,12 @@ was.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from bench.simulate import play as sim_play
+from bench.simulate import random_setup
 from engine.frames import Ask, Dying, Expect, Point
 from engine.game import Game
 from tests.engine.helpers import asked, cid, end_turn, no_window, play, refused, to_play_phase, top
@@ -389,3 +395,40 @@ def test_yeyan_heavy_costs_four_suits_and_3_hp() -> None:
     play(g, "skill 1 yeyan " + " ".join(f"#{c}" for c in cards) + " -> 2,2,3")
     assert [hp(g, s) for s in range(1, 4)] == [2, 2, 3]
     assert all(g.state.where.get(c) == "discard" for c in cards)
+
+
+# ================================================================ simulated games
+
+MINE = ("dianwei", "xunyu", "pangtong", "wolong", "shenzhouyu")
+
+
+def _mine_seated(seed: int) -> list[str]:
+    """A 5-player identity table of the 火 pack where the five seats are these generals."""
+    rng = random.Random(seed)
+    generals = list(MINE)
+    rng.shuffle(generals)
+    lines = [f"setup identity 5 {PACKS}", f"role {rng.randint(1, 5)} lord"]
+    for seat, key in enumerate(generals, start=1):
+        god = " kingdom=" + rng.choice(("wei", "shu", "wu", "qun")) if key == "shenzhouyu" else ""
+        lines.append(f"general {seat} {key}{god}")
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_simulated_games_with_these_generals_end(seed: int) -> None:
+    """Seeded simulated identity games with the five generals seated play to their end
+    (or the move budget) without an exception, using their skills."""
+    played = sim_play(seed, _mine_seated(seed), 1500)
+    assert not played.stuck
+    assert played.states[-1].over or len(played.moves) >= 1500
+
+
+def test_random_setup_seats_the_fire_pack() -> None:
+    """``random_setup`` with ``packages`` draws from the pack's generals too."""
+    seated = set()
+    for seed in range(10):
+        lines = random_setup(seed, "identity", 5, packages="standard,ex,maneuvering,fire")
+        assert "packages=standard,ex,maneuvering,fire" in lines[0]
+        seated |= {line.split()[2] for line in lines if line.startswith("general")}
+        assert not sim_play(seed, lines, 600).stuck
+    assert seated & set(MINE)
