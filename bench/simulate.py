@@ -40,14 +40,16 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.cards import CardType, Element, Target, suit_word
+from engine.cards import CardType, Element, Subtype, Target, suit_word
 from engine.catalogue import standard_catalogue
 from engine.derived import (
     active_skills,
     attack_range,
+    attack_range_value,
     card,
     check_target,
     distance,
+    distance_value,
     effects_of,
     hand_limit,
     kind,
@@ -63,6 +65,7 @@ from engine.modes.zhulu import ALLY, seal_holder
 from engine.moves import (
     Chain,
     Choose,
+    Compare,
     Damage,
     Deal,
     Discard,
@@ -141,7 +144,7 @@ def player_counts(mode: Mode) -> list[int]:
 
 
 def random_setup(
-    seed: int, mode: str, players: int, variant: str | None = None, packages: str = ""
+    seed: int, mode: str, players: int, variant: str | None = None, packages: str | None = None
 ) -> list[str]:
     """Setup lines for a random table: ``setup``, the lord (if roles are hidden), generals.
 
@@ -518,8 +521,10 @@ class Player:
         if top.want == "shan":
             if (
                 not top.judged
-                and s.armour is not None
-                and card(s.armour).key == "eight_diagram"
+                and (
+                    (s.armour is not None and card(s.armour).key == "eight_diagram")
+                    or (s.armour is None and "bazhen" in owned_keys(s))  # 八阵
+                )
                 and rng.random() < 0.9
             ):
                 c = self.unseen(state)
@@ -655,6 +660,10 @@ class Player:
                     yield (Skill(seat, key, (rng.choice(gear),), (target,)),)
             else:
                 yield (Skill(seat, key, (), (target,)),)
+        elif key == "jieming" and isinstance(event, DamageEvent):
+            # 节命: one player (mostly a friend) for each point of damage
+            friends = [o.seat for o in state.seats if o.alive and self.friends(seat, o.seat)]
+            yield (Skill(seat, key, targets=tuple(rng.choices(friends, k=event.amount))),)
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
@@ -693,6 +702,11 @@ class Player:
             c = self.hand_card(state, top.other)
             if c is not None:
                 yield (Take(seat, top.other, (c,)),)
+        elif what == "compare":  # 拼点 (驱虎 ...): the asker lays a hand card, then the other
+            layer = top.other if top.counts else seat
+            c = self.hand_card(state, layer)
+            if c is not None:
+                yield (Compare(layer, c),)
         elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
             yield (Choose(seat, rng.choice(top.options)),)
         elif what in ("discard_or_damage", "discard_or_draw"):
@@ -1066,6 +1080,8 @@ class Player:
             if not pool or spent is None:
                 return None
             return (Skill(seat, key, spent[0], rng.choice(pool), spent[1]),)
+        if key in ("qiangxi", "quhu", "yeyan"):  # 火: 典韦, 荀彧, 神周瑜
+            return self.fire_skill(state, seat, key, others)
         if key == "jijiang":
             left = sha_uses_left(state, seat)
             if left is not None and left <= 0:
@@ -1075,6 +1091,40 @@ class Player:
             target = self.choose_target(state, seat, "sha", ())
             return (Skill(seat, key, targets=(target,)),) if target is not None else None
         return None
+
+    def fire_skill(self, state: GameState, seat: int, key: str, others: list[int]) -> Plan | None:
+        """强袭 (a weapon card or 1 HP), 驱虎 (a point fight against more HP), 业炎 (up to
+        3 fire damage; 2 or more to one with four suits of hand cards and 3 HP)."""
+        rng = self.rng
+        s = state.seat(seat)
+        if key == "qiangxi":
+            weapon = Subtype.WEAPON
+            weapons = [c for c in (*s.hand, s.weapon) if c and card(c).kind.subtype is weapon]
+            spent = (rng.choice(weapons),) if weapons and rng.random() < 0.7 else ()
+            if not spent and (s.hp <= 1 or rng.random() < 0.5):
+                return None
+            reach = attack_range_value(state, seat, spent)
+            near = [
+                o
+                for o in others
+                if (d := distance_value(state, seat, o, spent)) is not None and d <= reach
+            ]
+            target = self.pick(seat, near, hostile=True)
+            return (Skill(seat, key, spent, (target,)),) if target is not None else None
+        if key == "quhu":
+            higher = [o for o in others if state.seat(o).hp > s.hp and state.seat(o).hand_count]
+            target = self.pick(seat, higher, hostile=True)
+            if target is None or not s.hand_count:
+                return None
+            return (Skill(seat, key, targets=(target,)),)
+        enemies = [o for o in others if self.enemies(seat, o)]
+        if not enemies or rng.random() < 0.7:
+            return None
+        suits = {card(c).suit: c for c in s.hand if card(c).suit is not None}
+        if len(suits) == 4 and s.hp > 3 and rng.random() < 0.5:
+            target = rng.choice(enemies)
+            return (Skill(seat, key, tuple(suits.values()), (target, target, target)),)
+        return (Skill(seat, key, targets=tuple(rng.sample(enemies, min(3, len(enemies))))),)
 
     def by_hand(self, state: GameState, seat: int) -> Iterator[Plan]:
         """A skill the engine has no rule for: recorded, then what it does entered as

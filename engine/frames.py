@@ -62,6 +62,7 @@ class Point(Enum):
     JUDGEMENT = "judgement"  # 判定
     DRAW = "draw"  # 摸牌阶段摸牌
     WAIT = "wait"  # waiting for a player's choice
+    DISCARDED = "discarded"  # 弃牌阶段弃置两张或更多的牌时 (琴音)
 
     # Points are looked up in dicts at every step of a settlement: hash them by
     # identity (members are singletons) rather than by name in Python code.
@@ -139,7 +140,7 @@ class Dying(NamedTuple):
     killer: int | None
     order: tuple[int, ...]
     at: int = 0  # how far the Peach round has gone
-    opened: int = 0  # windows opened (不屈)
+    opened: int = 0  # windows opened at 濒死 (不屈, 涅槃)
 
 
 class Expect(NamedTuple):

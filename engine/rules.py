@@ -1506,6 +1506,14 @@ def _discard(ctx: Ctx, m: Move) -> None:
     if m.unknown:
         take_unseen(t, m.seat, m.unknown)
         t.discard_unknown += m.unknown
+    if (
+        len(m.cards) + m.unknown >= 2
+        and not t.stack
+        and t.turn.phase is Phase.DISCARD
+        and t.turn.seat == m.seat
+        and may_open(t, Point.DISCARDED, m.seat)
+    ):  # 琴音: two or more cards discarded in his discard phase
+        push(t, Occasion(Point.DISCARDED, m.seat, m.cards))
 
 
 def _zones(letters: str) -> tuple[str, ...]:
@@ -1678,7 +1686,8 @@ def _compare(ctx: Ctx, m: Move) -> None:
 def _recast(ctx: Ctx, m: Move) -> None:
     assert isinstance(m, Recast)
     t = ctx.table
-    if not card(m.card).kind.recastable:
+    if not card(m.card).kind.recastable and not _conversion(ctx, m.seat, (m.card,), "iron_chain"):
+        # 连环: a card he may use as 铁索连环 may be recast as one
         ctx.refuse(say("{card} cannot be recast", card=card(m.card).kind))
     if not (t.turn.seat == m.seat and t.turn.phase is Phase.PLAY):
         ctx.refuse(say("recast in your own play phase"))
@@ -1757,8 +1766,11 @@ _EIGHT_DIAGRAM_REASON = say("{what}: turn over the judgement card", what=_EIGHT_
 
 
 def _eight_diagram_works(t: Table, seat: int) -> bool:
-    armour = t.seat(seat).armour
-    return armour is not None and card(armour).key == "eight_diagram"
+    s = t.seat(seat)
+    armour = s.armour
+    if armour is None:  # 八阵: with no armour, he counts as wearing 八卦阵
+        return "bazhen" in owned_keys(s)
+    return card(armour).key == "eight_diagram"
 
 
 def _armour_ignored_by_asker(t: Table) -> bool:

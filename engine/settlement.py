@@ -748,7 +748,7 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
     if not s.alive or s.hp > 0:
         t.stack.pop()
         return
-    if f.at == 0 and at_point(t, f, Point.DYING):  # 不屈: before the Peaches are asked
+    if f.at == 0 and at_point(t, f, Point.DYING):  # 不屈, 涅槃: before the Peaches are asked
         return
     if f.at < len(f.order):
         replace_top(t, evolve(f, at=len(f.order)))

@@ -664,7 +664,10 @@ class TableSession:
         """重铸: the card waiting for its targets (铁索连环) is recast instead: discarded,
         and its owner draws one."""
         pending = self._pending
-        if pending is None or not card(pending.card_id).kind.recastable:
+        as_kind = pending.as_kind if pending is not None else None  # 连环: a club as 铁索连环
+        if pending is None or not (
+            card(pending.card_id).kind.recastable or (as_kind and kind(as_kind).recastable)
+        ):
             return self._fail(_("no card that can be recast is waiting"))
         said = _("seat {seat} recasts").format(seat=pending.seat)
         return self._apply(Recast(pending.seat, pending.card_id), said)
