@@ -1,0 +1,131 @@
+"""The skills of five 神话再临 · 火 (fire) generals, settled as rules: 太史慈 (天义),
+袁绍 (乱击, 血裔), 颜良文丑 (双雄), 庞德 (马术, 猛进), 神诸葛亮 (七星, 狂风, 大雾).
+
+Each test names the skill (Chinese name and key of fire.toml) and says in its
+own words what the published card text says, the part the test follows.
+"""
+
+from __future__ import annotations
+
+from engine.frames import Point
+from engine.game import Game
+from tests.engine.helpers import (
+    cid,
+    end_turn,
+    no_window,
+    play,
+)
+from tests.engine.helpers import expecting as expect
+from tests.engine.helpers import window_for as window
+
+PACKS = "packages=standard,ex,maneuvering,fire"
+
+
+def fire_table(generals: list[str], *, lord: int = 1, start: bool = True) -> Game:
+    """A dealt identity table with the fire pack; ``start``: the lord's draw phase."""
+    g = Game()
+    g.push_text(f"setup identity {len(generals)} {PACKS}")
+    g.push_text(f"role {lord} lord")
+    for seat, general in enumerate(generals, start=1):
+        extra = " kingdom=shu" if general.startswith("shen") else ""
+        g.push_text(f"general {seat} {general}{extra}")
+    g.push_text("deal")
+    if start:
+        g.push_text("next")
+    return g
+
+
+def hp(g: Game, seat: int) -> int:
+    return g.state.seat(seat).hp
+
+
+def hands(g: Game, *seats: int) -> tuple[int, ...]:
+    return tuple(g.state.seat(s).hand_count for s in seats)
+
+
+def to_turn_of(g: Game, seat: int) -> None:
+    for _ in range(12):
+        if g.state.turn.seat == seat:
+            return
+        end_turn(g)
+    raise AssertionError(f"seat {seat}'s turn never came")
+
+
+SHA_S7 = cid("sha", "♠7")
+SHA_S8 = cid("sha", "♠8")
+SHA_C2 = cid("sha", "♣2")
+SHA_H10 = cid("sha", "♥10")
+SHAN_H2 = cid("shan", "♥2")
+SHAN_D2 = cid("shan", "♦2")
+TAO_H3 = cid("tao", "♥3")
+DUEL = cid("duel", "♠A")
+
+
+# ================================================================ 庞德 猛进 / 马术
+
+
+def _pangde_sha_dodged(target: int = 2) -> Game:
+    """庞德 (seat 1, lord) uses a Sha on ``target``, who answers with a Shan."""
+    g = fire_table(["pangde", "taishici", "yanliangwenchou", "shenzhugeliang"])
+    play(g, "draw 1 x2", f"use 1 #{SHA_S7} -> {target}", f"respond {target} #{SHAN_H2}")
+    return g
+
+
+def test_mashu_distance() -> None:
+    """马术 mashu (火 庞德): his distance to every other player is 1 less."""
+    from engine.derived import distance_value
+
+    g = fire_table(["pangde", "taishici", "yanliangwenchou", "shenzhugeliang"])
+    assert distance_value(g.state, 1, 3) == 1
+    assert distance_value(g.state, 3, 1) == 2
+
+
+def test_mengjin_window_when_dodged() -> None:
+    """猛进 mengjin: when his Sha is dodged by a Shan, he may discard one of the
+    target's cards; the target discards nothing until he says which."""
+    g = _pangde_sha_dodged()
+    window(g, Point.DODGED, 1)
+    play(g, "skill 1 mengjin")
+    expect(g, "discard_one", 1)
+    before = hands(g, 2)[0]
+    play(g, "discard 2 x1")
+    assert hands(g, 2)[0] == before - 1
+    assert not g.state.stack
+    assert hp(g, 2) == 4
+
+
+def test_mengjin_an_equipment_card() -> None:
+    """猛进 mengjin: the card may be one of the target's equipment."""
+    armour = cid("eight_diagram", "♠2")
+    g = fire_table(["pangde", "taishici", "yanliangwenchou", "shenzhugeliang"])
+    play(g, "draw 1 x2", "next")
+    end_turn(g)
+    play(g, "draw 2 x2", f"use 2 #{armour}")
+    to_turn_of(g, 1)
+    play(g, "draw 1 x2", f"use 1 #{SHA_S7} -> 2")
+    play(g, f"respond 2 #{SHAN_H2}")
+    window(g, Point.DODGED, 1)
+    play(g, "skill 1 mengjin", f"discard 2 #{armour}")
+    assert g.state.seat(2).armour is None
+    assert g.state.where.get(armour) == "discard"
+
+
+def test_mengjin_declined() -> None:
+    """猛进 mengjin is optional: declined, the Sha is simply over."""
+    g = _pangde_sha_dodged()
+    before = hands(g, 2)
+    play(g, "pass 1")
+    assert not g.state.stack and hands(g, 2) == before
+
+
+def test_mengjin_not_when_hit_or_for_another_sha() -> None:
+    """猛进 mengjin: only when his own Sha is dodged; not when it hits, nor for
+    another seat's dodged Sha."""
+    g = fire_table(["pangde", "taishici", "yanliangwenchou", "shenzhugeliang"])
+    play(g, "draw 1 x2", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    no_window(g)
+    assert hp(g, 2) == 3
+    end_turn(g)
+    play(g, "draw 2 x2", f"use 2 #{SHA_S8} -> 3", f"respond 3 #{SHAN_H2}")
+    no_window(g)
+    assert not g.state.stack
