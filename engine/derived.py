@@ -20,6 +20,7 @@ from engine.effects import (
     DistanceToSelf,
     Effect,
     HandLimit,
+    HandLimitPerKingdom,
     ShaLimit,
     TargetCondition,
     TrickDistanceUnlimited,
@@ -345,7 +346,18 @@ _BASE_1 = say("base 1")
 def hand_limit(state: PublicState, seat: int) -> Measure:
     """手牌上限: the HP (never below 0), unless a skill fixes or corrects it."""
     s = state.seat(seat)
-    return hand_limit_of(s.hp, s.max_hp, effects_of(s))
+    found = hand_limit_of(s.hp, s.max_hp, effects_of(s))
+    for skill, effect in effects_of(s):
+        if isinstance(effect, HandLimitPerKingdom):  # 血裔
+            more = effect.delta * _others_of_kingdom(state, seat, effect.kingdom)
+            reason = say("{skill}: {delta}", skill=skill, delta=f"{more:+d}")
+            found = Measure(max(found.value + more, 0), (*found.reasons, reason))
+    return found
+
+
+def _others_of_kingdom(state: PublicState, seat: int, kingdom: str) -> int:
+    """The other living players of ``kingdom`` (血裔's count)."""
+    return sum(1 for o in state.seats if o.alive and o.seat != seat and o.kingdom == kingdom)
 
 
 def hand_limit_value(state: PublicState, seat: int) -> int:
@@ -359,6 +371,8 @@ def hand_limit_value(state: PublicState, seat: int) -> int:
     for _, effect in effects:
         if isinstance(effect, HandLimit):
             value += effect.delta
+        elif isinstance(effect, HandLimitPerKingdom):  # 血裔
+            value += effect.delta * _others_of_kingdom(state, seat, effect.kingdom)
     return max(value, 0)
 
 

@@ -155,3 +155,21 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
         return change
 
     return register
+
+
+Conversion = Callable[["Table", int, tuple[int, ...], str], bool]
+
+CONVERSIONS: dict[str, Conversion] = {}
+"""Conversions a skill's rule decides, by skill key (乱击: two hand cards of one suit;
+双雄: by the colour of the turn's judgement): ``convert(table, seat, cards, kind)``,
+whether the owner may use those cards as that kind."""
+
+
+def conversion(key: str) -> Callable[[Conversion], Conversion]:
+    """Register the conversion of skill ``key`` (a decorator)."""
+
+    def register(convert: Conversion) -> Conversion:
+        CONVERSIONS[key] = convert
+        return convert
+
+    return register

@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, RULES, rule_source
+from engine.registry import AT_POINT, CONVERSIONS, RULES, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -920,6 +920,9 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
         and card(s.weapon).key == "spear"
     ):
         return all(t.where.get(c) != f"equip:{seat}" for c in cards)
+    for key in CONVERSIONS.keys() & owned_keys(s):  # 乱击, 双雄: rules that decide
+        if CONVERSIONS[key](t, seat, cards, as_kind):
+            return True
     if len(cards) != 1:
         return False
     c = card(cards[0])

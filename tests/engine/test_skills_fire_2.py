@@ -7,13 +7,14 @@ own words what the published card text says, the part the test follows.
 
 from __future__ import annotations
 
-from engine.frames import Point
+from engine.frames import CardUse, Point
 from engine.game import Game
 from tests.engine.helpers import (
     cid,
     end_turn,
     no_window,
     play,
+    refused,
 )
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
@@ -129,3 +130,56 @@ def test_mengjin_not_when_hit_or_for_another_sha() -> None:
     play(g, "draw 2 x2", f"use 2 #{SHA_S8} -> 3", f"respond 3 #{SHAN_H2}")
     no_window(g)
     assert not g.state.stack
+
+
+# ================================================================ 袁绍 乱击 / 血裔
+
+
+def _yuanshao() -> Game:
+    """袁绍 (seat 1, lord), 颜良文丑 and 庞德 (群), 太史慈 (吴); in his play phase."""
+    g = fire_table(["yuanshao", "yanliangwenchou", "pangde", "taishici"])
+    play(g, "draw 1 x2")
+    return g
+
+
+def test_luanji_two_cards_of_one_suit_as_archery() -> None:
+    """乱击 luanji: he may use two hand cards of the same suit together as 万箭齐发."""
+    g = _yuanshao()
+    play(g, f"use 1 #{SHA_S7} #{SHA_S8} as archery_attack")
+    use = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert use.kind == "archery_attack" and use.cards == (SHA_S7, SHA_S8)
+    assert use.targets == (2, 3, 4)
+    assert g.state.where.get(SHA_S7) == "processing"
+    assert g.state.where.get(SHA_S8) == "processing"
+    assert g.state.seat(1).hand_count == 4 + 2 - 2
+
+
+def test_luanji_not_two_suits_nor_one_card_nor_others() -> None:
+    """乱击 luanji: the two cards must share their suit; nobody without it may."""
+    g = _yuanshao()
+    refused(g, f"use 1 #{SHA_S7} #{SHAN_H2} as archery_attack", "no skill")
+    refused(g, f"use 1 #{SHA_S7} as archery_attack", "no skill")
+    end_turn(g)
+    play(g, "draw 2 x2")
+    refused(g, f"use 2 #{SHA_S7} #{SHA_S8} as archery_attack", "no skill")
+
+
+def test_xueyi_hand_limit_two_per_other_qun() -> None:
+    """血裔 xueyi (lord skill): his hand limit is 2 more for each other living 群
+    player."""
+    from engine.derived import hand_limit, hand_limit_value
+
+    g = _yuanshao()
+    assert hand_limit_value(g.state, 1) == 4 + 2 * 2
+    assert hand_limit(g.state, 1).value == 8
+    assert hand_limit_value(g.state, 2) == 4  # not for the others
+    play(g, "!die 3", "role 3 rebel")
+    assert hand_limit_value(g.state, 1) == 4 + 2
+
+
+def test_xueyi_only_for_the_lord() -> None:
+    """血裔 xueyi is a lord skill: 袁绍 not the lord gets nothing from it."""
+    from engine.derived import hand_limit_value
+
+    g = fire_table(["yanliangwenchou", "yuanshao", "pangde", "taishici"])
+    assert hand_limit_value(g.state, 2) == 4
