@@ -406,9 +406,15 @@ def hand_limit_of(hp: int, max_hp: int, effects: Iterable[tuple[Skill, Effect]])
 def sha_limit(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Measure | None:
     """Sha uses per play phase (1, plus corrections); None when there is no limit."""
     s = state.seat(seat)
+    flags = state.turn.flags
+    if flags and f"{seat}:tianyi_lost" in flags:  # 天义 not won: no Sha this turn
+        return Measure(0, (say("{skill}: no Sha this turn", skill=_extra_skill("tianyi")),))
     if s.weapon is not None and card(s.weapon).key == "crossbow" and s.weapon not in set(spending):
         return None
     value, reasons = 1, [_ONE_SHA]
+    if flags and f"{seat}:tianyi_won" in flags:  # 天义 won: one more Sha this turn
+        value += 1
+        reasons.append(say("{skill}: {delta}", skill=_extra_skill("tianyi"), delta="+1"))
     for skill, effect in effects_of(s):
         if isinstance(effect, ShaLimit):
             if effect.unlimited:
@@ -489,9 +495,9 @@ def check_target(
         assert d is not None
         if card_kind.in_attack_range:
             rng = attack_range_value(state, user, spent)
-            if d > rng:
+            if d > rng and not _tianyi_reach(state, user, card_kind):
                 return TargetCheck(target, False, _out_of_range(d, rng))
-            note = _in_range(d, rng)
+            note = _in_range(d, rng) if d <= rng else _unlimited(d)
         elif card_kind.distance_limit is not None:
             if _ignores_trick_distance(state.seat(user)):
                 note = _unlimited(d)
@@ -508,6 +514,11 @@ def check_target(
             else:
                 note = _at_distance(d)
     return TargetCheck(target, True, note)
+
+
+def _tianyi_reach(state: PublicState, user: int, card_kind: CardKind) -> bool:
+    """天义 won: the user's Sha has no distance limit this turn."""
+    return card_kind.is_sha and f"{user}:tianyi_won" in state.turn.flags
 
 
 _DEAD = say("dead")

@@ -1031,6 +1031,8 @@ def _use(ctx: Ctx, m: Move) -> None:
     targets = _targets_for(ctx, seat, card_kind, m.targets, m.cards)
     if card_kind.is_sha:
         left = sha_uses_left(t, seat, m.cards)
+        if f"{seat}:tianyi_lost" in t.turn.flags:
+            ctx.refuse(say("{skill}: no Sha this turn", skill=rule_source("tianyi")))
         if left is not None and left <= 0:
             ctx.refuse(
                 say(
@@ -1186,6 +1188,9 @@ def _targets_for(
                     weapon=kind("halberd"),
                 )
             )
+    elif card_kind.is_sha and f"{seat}:tianyi_won" in t.turn.flags:  # 天义: one more
+        if not (len(given) <= 2 and len(set(given)) == len(given)):
+            ctx.refuse(say("{skill}: a Sha takes up to two targets", skill=rule_source("tianyi")))
     else:
         if len(given) != 1:
             ctx.refuse(

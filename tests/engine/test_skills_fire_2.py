@@ -183,3 +183,65 @@ def test_xueyi_only_for_the_lord() -> None:
 
     g = fire_table(["yanliangwenchou", "yuanshao", "pangde", "taishici"])
     assert hand_limit_value(g.state, 2) == 4
+
+
+# ================================================================ 太史慈 天义
+
+
+def _taishici_fight(mine: int, theirs: int) -> Game:
+    """太史慈 (seat 1, lord) point-fights seat 3 (distance 2) in his play phase."""
+    g = fire_table(["taishici", "pangde", "yanliangwenchou", "yuanshao"])
+    play(g, "draw 1 x2", "skill 1 tianyi -> 3")
+    expect(g, "compare", 1)
+    play(g, f"compare 1 #{mine}", f"compare 3 #{theirs}")
+    return g
+
+
+def test_tianyi_won_one_more_sha_any_distance_two_targets() -> None:
+    """天义 tianyi: once in the play phase he may point-fight another player; if he
+    wins, this turn he may use one more Sha, his Sha have no distance limit and may
+    take one more target."""
+    from engine.derived import check_target, kind, sha_uses_left
+
+    g = _taishici_fight(SHA_H10, SHA_C2)
+    assert not g.state.stack
+    assert g.state.where.get(SHA_H10) == "discard" and g.state.where.get(SHA_C2) == "discard"
+    assert sha_uses_left(g.state, 1) == 2
+    assert check_target(g.state, 1, kind("sha"), 3).legal  # distance 2, range 1
+    play(g, f"use 1 #{SHA_S7} -> 3,2")
+    use = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert use.targets == (2, 3)
+    play(g, "pass 2", "pass 3")
+    assert (hp(g, 2), hp(g, 3)) == (3, 3)
+    play(g, f"use 1 #{SHA_S8} -> 4", "pass 4")
+    assert hp(g, 4) == 3
+    refused(g, f"use 1 #{cid('sha', '♣3')} -> 2", "one Sha per play phase")
+
+
+def test_tianyi_lost_no_sha_this_turn() -> None:
+    """天义 tianyi: if he does not win, he may not use a Sha this turn."""
+    from engine.derived import sha_uses_left
+
+    g = _taishici_fight(SHA_C2, SHA_H10)
+    assert sha_uses_left(g.state, 1) == 0
+    refused(g, f"use 1 #{SHA_S7} -> 2", "no Sha this turn")
+
+
+def test_tianyi_tie_is_not_a_win() -> None:
+    """天义 tianyi: a tie is not a win: no Sha this turn."""
+    g = _taishici_fight(SHA_S7, cid("sha", "♣7"))
+    refused(g, f"use 1 #{SHA_S8} -> 2", "no Sha this turn")
+
+
+def test_tianyi_once_a_phase_and_only_on_hand_cards() -> None:
+    """天义 tianyi: once in the play phase; the other player must have a hand card;
+    its effect ends with the turn."""
+    from engine.derived import sha_uses_left
+
+    g = _taishici_fight(SHA_H10, SHA_C2)
+    refused(g, "skill 1 tianyi -> 2", "once per")
+    end_turn(g)
+    assert sha_uses_left(g.state, 1) == 1
+    g = fire_table(["taishici", "pangde", "yanliangwenchou", "yuanshao"])
+    play(g, "draw 1 x2")
+    refused(g, "skill 1 tianyi -> 1", "not yourself")
