@@ -245,3 +245,60 @@ def test_tianyi_once_a_phase_and_only_on_hand_cards() -> None:
     g = fire_table(["taishici", "pangde", "yanliangwenchou", "yuanshao"])
     play(g, "draw 1 x2")
     refused(g, "skill 1 tianyi -> 1", "not yourself")
+
+
+# ================================================================ 颜良文丑 双雄
+
+
+def _shuangxiong(judged: int) -> Game:
+    """颜良文丑 (seat 1, lord) uses 双雄 in his draw phase; ``judged`` is turned over."""
+    g = fire_table(["yanliangwenchou", "pangde", "taishici", "yuanshao"])
+    expect(g, "draw", 1)
+    play(g, "skill 1 shuangxiong")
+    expect(g, "judge", 1)
+    play(g, f"judge 1 #{judged}")
+    return g
+
+
+def test_shuangxiong_judges_instead_of_drawing_and_takes_the_card() -> None:
+    """双雄 shuangxiong: in his draw phase he may judge instead of drawing, and the
+    judgement card goes to his hand."""
+    from engine.state import Phase
+
+    g = _shuangxiong(SHA_H10)
+    s = g.state
+    assert s.turn.phase is Phase.PLAY and not s.stack
+    assert s.where.get(SHA_H10) == "hand:1"
+    assert s.seat(1).hand_count == 4 + 1
+
+
+def test_shuangxiong_red_judgement_black_cards_as_duel() -> None:
+    """双雄 shuangxiong: this turn he may use a hand card of the colour other than the
+    judgement card's as 决斗 (red judged: a black card)."""
+    g = _shuangxiong(SHA_H10)
+    refused(g, f"use 1 #{TAO_H3} as duel -> 2", "no skill")
+    play(g, f"use 1 #{SHA_S7} as duel -> 2")
+    use = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert use.kind == "duel" and use.cards == (SHA_S7,)
+
+
+def test_shuangxiong_black_judgement_red_cards_as_duel() -> None:
+    """双雄 shuangxiong: black judged: a red hand card as 决斗; not after the turn."""
+    g = _shuangxiong(SHA_C2)
+    refused(g, f"use 1 #{SHA_S7} as duel -> 2", "no skill")
+    play(g, f"use 1 #{TAO_H3} as duel -> 2")
+    play(g, "pass", "pass 2")
+    assert hp(g, 2) == 3
+    end_turn(g)
+    end_turn(g)
+    end_turn(g)
+    end_turn(g)
+    play(g, "draw 1 x2")
+    refused(g, f"use 1 #{SHAN_H2} as duel -> 2", "no skill")
+
+
+def test_shuangxiong_only_before_drawing() -> None:
+    """双雄 shuangxiong replaces the draw: not after drawing, not in the play phase."""
+    g = fire_table(["yanliangwenchou", "pangde", "taishici", "yuanshao"])
+    play(g, "draw 1 x2")
+    refused(g, "skill 1 shuangxiong", "draw phase")
