@@ -173,3 +173,13 @@ def conversion(key: str) -> Callable[[Conversion], Conversion]:
         return convert
 
     return register
+
+
+SeatHook = Callable[["Table", int], None]
+
+AT_DEAL: dict[str, SeatHook] = {}
+"""What a skill does as the starting hands are dealt, by skill key, for each seat
+owning it (七星: seven more cards face down onto the general as 星)."""
+
+TURN_STARTS: list[SeatHook] = []
+"""Called as a seat's turn starts, before anything else (狂风 and 大雾's marks end)."""

@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, CONVERSIONS, RULES, rule_source
+from engine.registry import AT_DEAL, AT_POINT, CONVERSIONS, RULES, TURN_STARTS, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -584,6 +584,9 @@ def _deal(ctx: Ctx, m: Move) -> None:
         ctx.refuse(say("the starting hands were dealt already"))
     for s in t.seats:
         t.draw_unknown(s.seat, ctx.mode.starting_hand_of(t, s.seat))
+    for s in t.seats:  # skills acting at the deal (七星: the 星 from an 11-card hand)
+        for key in AT_DEAL.keys() & owned_keys(s):
+            AT_DEAL[key](t, s.seat)
 
 
 # ---------------------------------------------------------------- turns and phases
@@ -692,12 +695,29 @@ def _advance(ctx: Ctx) -> None:
     if not t.seats[t.turn.seat - 1].alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         return
+    if phase is Phase.DRAW and _draw_end(t):  # 七星's window after the draw phase
+        return
     for following in _FOLLOWING[phase]:
         if following in t.turn.skips:
             continue
         _enter_phase(ctx, following)
         return
     _end_turn(ctx)
+
+
+# Turn.flags: the window at the end of the draw phase (七星) was opened this turn.
+DRAW_ENDED = "draw_ended"
+
+
+def _draw_end(t: Table) -> bool:
+    """Open the window of the end of the draw phase (七星), once a turn: True when its
+    occasion waits on the stack (the turn goes on once it is settled)."""
+    seat = t.turn.seat
+    if DRAW_ENDED in t.turn.flags or not may_open(t, Point.DRAW_END, seat):
+        return False
+    t.set_turn(flags=t.turn.flags | {DRAW_ENDED})
+    push(t, Occasion(Point.DRAW_END, seat))
+    return True
 
 
 _FOLLOWING = {phase: TURN_PHASES[i + 1 :] for i, phase in enumerate(TURN_PHASES)}
@@ -738,6 +758,8 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
         t.set_seat(evolve(s, alive=True, hp=s.max_hp, chained=False, flipped=False))
         t.draw_unknown(seat, ctx.mode.starting_hand_of(t, seat))
     t.reset_turn(seat, number)
+    for started in TURN_STARTS:  # 狂风, 大雾: their marks last until his next turn
+        started(t, seat)
     if resume:
         t.set_turn(resume=resume)
     marks = ctx.mode.turn_marks(t, seat)

@@ -302,3 +302,130 @@ def test_shuangxiong_only_before_drawing() -> None:
     g = fire_table(["yanliangwenchou", "pangde", "taishici", "yuanshao"])
     play(g, "draw 1 x2")
     refused(g, "skill 1 shuangxiong", "draw phase")
+
+
+# ================================================================ 神诸葛亮 七星 狂风 大雾
+
+
+FIRE_SHA = cid("fire_sha", "♥4")
+THUNDER_SHA = cid("thunder_sha", "♠4")
+STAR_A, STAR_B, STAR_C = cid("tao", "♥4"), cid("jiu", "♠3"), cid("shan", "♦7")
+
+
+def _zhuge(start: bool = True) -> Game:
+    """神诸葛亮 (seat 1, lord, 蜀) with 庞德, 太史慈, 袁绍 (not the lord)."""
+    return fire_table(["shenzhugeliang", "pangde", "taishici", "yuanshao"], start=start)
+
+
+def _zhuge_end_phase() -> Game:
+    """神诸葛亮 draws, swaps nothing, discards down to his limit: his end phase."""
+    g = _zhuge()
+    play(g, "draw 1 x2", "pass 1", "next", f"discard 1 #{SHA_C2} x2", "next")
+    window(g, Point.END_PHASE, 1)
+    return g
+
+
+def test_qixing_seven_stars_at_the_deal() -> None:
+    """七星 qixing: at the start of the game he takes 11 cards and puts 7 of them face
+    down on his general card as 星: his hand is 4, and 7 more cards left the pile."""
+    g = _zhuge(start=False)
+    s = g.state
+    assert s.seat(1).hand_count == 4 and s.seat(1).on_general_unknown == 7
+    assert s.seat(2).on_general_unknown == 0
+    plain = fire_table(["pangde", "shenzhugeliang", "taishici", "yuanshao"], start=False)
+    assert plain.state.draw_pile == s.draw_pile  # each deck: 7 more with 神诸葛亮
+    g2 = fire_table(["pangde", "taishici", "yuanshao", "yanliangwenchou"], start=False)
+    assert g2.state.draw_pile - s.draw_pile == 7
+
+
+def test_qixing_swap_after_the_draw_phase() -> None:
+    """七星 qixing: after his draw phase he may swap any number of hand cards with as
+    many 星; the counts stay, what the table knew of them does not."""
+    from engine.state import Phase
+
+    g = _zhuge()
+    play(g, f"draw 1 #{SHA_S7} x1")
+    window(g, Point.DRAW_END, 1)
+    play(g, "skill 1 qixing x2")
+    s = g.state
+    assert s.turn.phase is Phase.PLAY and not s.stack
+    assert s.seat(1).hand_count == 6 and s.seat(1).on_general_unknown == 7
+    assert SHA_S7 not in s.seat(1).hand and s.where.get(SHA_S7) is None
+
+
+def test_qixing_declined_and_bounded() -> None:
+    """七星 qixing is optional, and swaps no more cards than either side holds."""
+    from engine.state import Phase
+
+    g = _zhuge()
+    play(g, "draw 1 x2")
+    refused(g, "skill 1 qixing x8", "at most 6")
+    play(g, "pass 1")
+    assert g.state.turn.phase is Phase.PLAY
+
+
+def test_qixing_not_for_others() -> None:
+    """七星 qixing: only his own draw phase opens it."""
+    g = _zhuge()
+    play(g, "draw 1 x2", "pass 1")
+    end_turn(g)
+    play(g, "draw 2 x2")
+    no_window(g)
+
+
+def test_kuangfeng_fire_damage_one_more() -> None:
+    """狂风 kuangfeng: in his end phase he may discard a 星 to mark a player: until his
+    next turn, fire damage to that player is 1 more."""
+    g = _zhuge_end_phase()
+    play(g, f"skill 1 kuangfeng #{STAR_A} -> 2")
+    s = g.state
+    assert s.seat(2).mark("kuangfeng") == 1 and s.seat(1).on_general_unknown == 6
+    assert s.where.get(STAR_A) == "discard"
+    play(g, "pass 1")  # 大雾 not used
+    play(g, "draw 2 x2", f"use 2 #{SHA_S7} -> 3", "pass 3")
+    assert hp(g, 3) == 3  # no mark: 1
+    play(g, "next")
+    play(g, "!damage 2 1 fire from 3")
+    assert hp(g, 2) == 4 - 2
+    play(g, "!damage 2 1 from 3")
+    assert hp(g, 2) == 1
+
+
+def test_dawu_prevents_all_but_thunder() -> None:
+    """大雾 dawu: in his end phase he may discard X 星 to mark X players: until his
+    next turn, damage to them other than thunder damage is prevented."""
+    g = _zhuge_end_phase()
+    play(g, f"skill 1 dawu #{STAR_A} #{STAR_B} -> 2,3")
+    s = g.state
+    assert s.seat(2).mark("dawu") == 1 and s.seat(3).mark("dawu") == 1
+    assert s.seat(1).on_general_unknown == 5
+    window(g, Point.END_PHASE, 1)  # 狂风 may still be used
+    play(g, "pass 1")
+    play(g, "draw 2 x2", f"use 2 #{SHA_S7} -> 3", "pass 3")
+    assert hp(g, 3) == 4
+    play(g, "!damage 3 1 fire from 2")
+    assert hp(g, 3) == 4
+    play(g, "!damage 3 1 thunder from 2")
+    assert hp(g, 3) == 3
+
+
+def test_marks_end_at_his_next_turn() -> None:
+    """狂风 kuangfeng, 大雾 dawu: the marks last until his next turn starts."""
+    g = _zhuge_end_phase()
+    play(g, f"skill 1 kuangfeng #{STAR_A} -> 2", f"skill 1 dawu #{STAR_B} -> 3")
+    assert g.state.seat(2).mark("kuangfeng") and g.state.seat(3).mark("dawu")
+    to_turn_of(g, 2)
+    for seat in (2, 3, 4):
+        to_turn_of(g, seat)
+        end_turn(g)
+    assert g.state.turn.seat == 1
+    assert not g.state.seat(2).marks and not g.state.seat(3).marks
+
+
+def test_kuangfeng_dawu_name_stars_from_his_general() -> None:
+    """狂风 kuangfeng, 大雾 dawu: each 星 discarded is named as it is turned face up; as
+    many 星 as players for 大雾; a card known elsewhere is no 星."""
+    g = _zhuge_end_phase()
+    refused(g, "skill 1 kuangfeng -> 2", "name the")
+    refused(g, f"skill 1 dawu #{STAR_A} -> 2,3", "name the")
+    refused(g, f"skill 1 kuangfeng #{SHA_C2} -> 2", "not a 星")
