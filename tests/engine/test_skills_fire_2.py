@@ -429,3 +429,34 @@ def test_kuangfeng_dawu_name_stars_from_his_general() -> None:
     refused(g, "skill 1 kuangfeng -> 2", "name the")
     refused(g, f"skill 1 dawu #{STAR_A} -> 2,3", "name the")
     refused(g, f"skill 1 kuangfeng #{SHA_C2} -> 2", "not a 星")
+
+
+# ================================================================ simulated games
+
+
+def test_simulated_games_with_these_five_generals() -> None:
+    """Seeded simulated identity games with the five generals seated (神诸葛亮 with a
+    kingdom) and with random tables of the fire pack run to their end, no exception."""
+    import random
+
+    from bench.simulate import play as simulate_play
+    from bench.simulate import random_setup
+
+    generals = ["taishici", "yuanshao", "yanliangwenchou", "pangde", "shenzhugeliang"]
+    ended = 0
+    for seed in range(10):
+        rng = random.Random(seed)
+        seated = generals[:]
+        rng.shuffle(seated)
+        lord = rng.randint(1, 5)
+        setup = [f"setup identity 5 {PACKS}", f"role {lord} lord"]
+        for seat, key in enumerate(seated, start=1):
+            kingdom = " kingdom=shu" if key == "shenzhugeliang" else ""
+            setup.append(f"general {seat} {key}{kingdom}")
+        played = simulate_play(seed, setup, 3000)
+        assert not played.stuck, (seed, played.moves[-5:])
+        ended += played.states[-1].over
+        lines = random_setup(seed, "identity", 5, packages="standard,ex,maneuvering,fire")
+        played = simulate_play(seed, lines, 1500)
+        assert not played.stuck, (seed, played.moves[-5:])
+    assert ended >= 8
