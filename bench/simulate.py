@@ -651,11 +651,11 @@ class Player:
             count = 1 if key == "kuangfeng" else rng.randint(1, min(stars, len(living), 2))
             hostile = key == "kuangfeng"
             chosen = {self.pick(seat, living, hostile=hostile) for _ in range(count)}
-            targets = tuple(sorted(c for c in chosen if c is not None))
-            shown = [c for c in s.on_general][: len(targets)]
-            shown += self.unseen_many(state, len(targets) - len(shown)) if targets else ()
-            if targets and len(shown) == len(targets):
-                yield (Skill(seat, key, tuple(shown), targets),)
+            marked = tuple(sorted(c for c in chosen if c is not None))
+            shown = list(s.on_general[: len(marked)])
+            shown += self.unseen_many(state, len(marked) - len(shown)) if marked else ()
+            if marked and len(shown) == len(marked):
+                yield (Skill(seat, key, tuple(shown), marked),)
         else:  # the rest take no cards or targets: what they do follows by itself
             yield (Skill(seat, key),)
 
