@@ -159,17 +159,18 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
 
 Conversion = Callable[["Table", int, tuple[int, ...], str], bool]
 
-CONVERSIONS: dict[str, Conversion] = {}
-"""Conversions a skill's rule decides, by skill key (乱击: two hand cards of one suit;
-双雄: by the colour of the turn's judgement): ``convert(table, seat, cards, kind)``,
-whether the owner may use those cards as that kind."""
+CONVERSIONS: dict[str, tuple[str, Conversion]] = {}
+"""Conversions a skill's rule decides, by skill key: the kind the cards become and
+``convert(table, seat, cards, kind)``, whether the owner may use those cards as it
+(乱击: two hand cards of one suit as 万箭齐发; 双雄: by the colour of the turn's
+judgement, a card as 决斗)."""
 
 
-def conversion(key: str) -> Callable[[Conversion], Conversion]:
-    """Register the conversion of skill ``key`` (a decorator)."""
+def conversion(key: str, kind: str) -> Callable[[Conversion], Conversion]:
+    """Register the conversion of skill ``key`` into ``kind`` (a decorator)."""
 
     def register(convert: Conversion) -> Conversion:
-        CONVERSIONS[key] = convert
+        CONVERSIONS[key] = (kind, convert)
         return convert
 
     return register

@@ -943,7 +943,8 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
     ):
         return all(t.where.get(c) != f"equip:{seat}" for c in cards)
     for key in CONVERSIONS.keys() & owned_keys(s):  # 乱击, 双雄: rules that decide
-        if CONVERSIONS[key](t, seat, cards, as_kind):
+        into, convert = CONVERSIONS[key]
+        if into == as_kind and convert(t, seat, cards, as_kind):
             return True
     if len(cards) != 1:
         return False

@@ -50,7 +50,7 @@ def shuangxiong(ctx: Ctx, m: Skill, event: object) -> None:
     push(t, SkillUse(m.seat, "shuangxiong"))
 
 
-@conversion("shuangxiong")
+@conversion("shuangxiong", "duel")
 def as_duel(t: Table, seat: int, cards: tuple[int, ...], as_kind: str) -> bool:
     """双雄 in force: a hand card of the colour other than the judgement's as 决斗."""
     flags = t.turn.flags

@@ -8,7 +8,7 @@ from engine.registry import conversion
 from engine.table import Table
 
 
-@conversion("luanji")
+@conversion("luanji", "archery_attack")
 def luanji(t: Table, seat: int, cards: tuple[int, ...], as_kind: str) -> bool:
     """乱击: two hand cards of the same suit, used together as 万箭齐发
     (``use SEAT #a #b as archery_attack``)."""
