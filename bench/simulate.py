@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.cards import CardType, Element, Subtype, Target, suit_word
+from engine.cards import CardType, Colour, Element, Subtype, Suit, Target, suit_word
 from engine.catalogue import standard_catalogue
 from engine.derived import (
     active_skills,
@@ -94,7 +94,7 @@ from engine.moves import (
     Take,
     Use,
 )
-from engine.registry import RULES
+from engine.registry import CONVERSIONS, RULES
 from engine.rules import apply
 from engine.state import GameState, Phase, Role, Seat
 from engine.table import IllegalMove, Table
@@ -669,6 +669,21 @@ class Player:
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
             if horses:
                 yield (Skill(seat, key, (rng.choice(horses),)),)
+        elif key == "qixing":  # 七星: some hand cards swapped with as many 星, unseen
+            most = min(s.hand_count, len(s.on_general) + s.on_general_unknown)
+            if most:
+                yield (Skill(seat, key, unknown=rng.randint(1, most)),)
+        elif key in ("kuangfeng", "dawu"):  # 狂风 / 大雾: 星 turned up, one per player
+            stars = len(s.on_general) + s.on_general_unknown
+            living = [o.seat for o in state.seats if o.alive]
+            count = 1 if key == "kuangfeng" else rng.randint(1, min(stars, len(living), 2))
+            hostile = key == "kuangfeng"
+            chosen = {self.pick(seat, living, hostile=hostile) for _ in range(count)}
+            marked = tuple(sorted(c for c in chosen if c is not None))
+            shown = list(s.on_general[: len(marked)])
+            shown += self.unseen_many(state, len(marked) - len(shown)) if marked else ()
+            if marked and len(shown) == len(marked):
+                yield (Skill(seat, key, tuple(shown), marked),)
         else:  # the rest take no cards or targets: what they do follows by itself
             yield (Skill(seat, key),)
 
@@ -697,6 +712,12 @@ class Player:
                     yield (RoleReveal(other, role.value),)
         elif what in ("discard_one", "take_one"):
             yield from self.one_card_of(state, top)
+        elif what == "compare":  # 拼点: a seat that has not laid its card lays one
+            for fighter in (top.seat, top.other):
+                if fighter not in top.counts:
+                    c = self.hand_card(state, fighter)
+                    if c is not None:
+                        yield (Compare(fighter, c),)
         elif what == "take_shown":
             # 反间: the card taken is shown, so it is named.
             c = self.hand_card(state, top.other)
@@ -795,6 +816,8 @@ class Player:
                 if rest and rng.random() < 0.6:
                     targets.append(rng.choice(rest))
                 yield (Skill(seat, "tuxi", targets=tuple(targets)),)
+        if "shuangxiong" in mine and rng.random() < 0.5:
+            yield (Skill(seat, "shuangxiong"),)  # 双雄: a judgement instead of the draw
         if (
             "luoyi" in mine
             and f"{seat}:luoyi" not in state.turn.flags
@@ -844,12 +867,44 @@ class Player:
             yield from self.play_skills(state, seat)
         if rng.random() < 0.02:
             yield from self.by_hand(state, seat)
+        if CONVERSIONS.keys() & owned_keys(s):  # 乱击, 双雄: conversions a rule decides
+            yield from self.rule_conversions(state, seat)
         for _ in range(5):
             picked = self.pick_to_use(state, seat)
             if picked is None:
                 continue
             c, as_kind = picked
             yield from self.uses(state, seat, c, as_kind)
+
+    def rule_conversions(self, state: GameState, seat: int) -> Iterator[Plan]:
+        """乱击: two hand cards of one suit as 万箭齐发; 双雄 in force: a card of the
+        other colour than the judgement's as 决斗."""
+        rng = self.rng
+        s = state.seat(seat)
+        mine = usable_keys(state, s)
+        if "luanji" in mine and s.hand_count >= 2 and rng.random() < 0.3:
+            suit = rng.choice(list(Suit))
+            known = [c for c in s.hand if card(c).suit is suit][:2]
+            need = 2 - len(known)
+            free = [c for c in self.deck if c not in state.where and card(c).suit is suit]
+            if need <= s.hand_unknown and len(free) >= need:
+                pair = (*known, *rng.sample(free, need))
+                yield (Use(seat, pair, "archery_attack", ()),)
+        flags = state.turn.flags
+        for judged, other in (("red", Colour.BLACK), ("black", Colour.RED)):
+            if f"{seat}:shuangxiong_{judged}" in flags and rng.random() < 0.5:
+                known = [c for c in s.hand if card(c).colour is other]
+                pool = [c for c in self.deck if card(c).colour is other]
+                c = rng.choice(known) if known else self.unseen(state, pool)
+                duel = kind("duel")
+                rivals = [
+                    o.seat
+                    for o in state.seats
+                    if o.alive and o.seat != seat and check_target(state, seat, duel, o.seat).legal
+                ]
+                target = self.pick(seat, rivals, hostile=True)
+                if c is not None and target is not None and (known or s.hand_unknown):
+                    yield (Use(seat, (c,), "duel", (target,)),)
 
     def pick_to_use(self, state: GameState, seat: int) -> tuple[int, str | None] | None:
         rng = self.rng
@@ -1045,6 +1100,12 @@ class Player:
             if s.hp > 1 or rng.random() < 0.05:
                 return (Skill(seat, key),)
             return None
+        if key == "tianyi":  # 天义: a point fight with a player who has a hand card
+            fighters = [o for o in others if state.seat(o).hand_count > 0]
+            target = self.pick(seat, fighters, hostile=True)
+            if target is None or s.hand_count == 0:
+                return None
+            return (Skill(seat, key, targets=(target,)),)
         if key == "fanjian":
             target = self.pick(seat, others, hostile=True)
             if target is None or s.hand_count == 0:
@@ -1193,7 +1254,12 @@ _SETTLED_IN_RULES = frozenset({"jiuyuan"})
 def _by_hand(skill: GeneralSkill) -> bool:
     """Whether the engine knows nothing of what ``skill`` does (no rule, no effect):
     none of the standard generals' skills, but a house rule or a new general may be."""
-    return skill.key not in RULES and not skill.effects and skill.key not in _SETTLED_IN_RULES
+    return (
+        skill.key not in RULES
+        and not skill.effects
+        and skill.key not in _SETTLED_IN_RULES
+        and skill.key not in CONVERSIONS  # 乱击, 双雄's 决斗
+    )
 
 
 def usable_keys(state: GameState, s: Seat) -> frozenset[str]:

@@ -20,6 +20,7 @@ from engine.effects import (
     DistanceToSelf,
     Effect,
     HandLimit,
+    HandLimitPerKingdom,
     ShaDistanceUnlimited,
     ShaLimit,
     SuitAs,
@@ -357,7 +358,18 @@ _BASE_1 = say("base 1")
 def hand_limit(state: PublicState, seat: int) -> Measure:
     """手牌上限: the HP (never below 0), unless a skill fixes or corrects it."""
     s = state.seat(seat)
-    return hand_limit_of(s.hp, s.max_hp, effects_of(s))
+    found = hand_limit_of(s.hp, s.max_hp, effects_of(s))
+    for skill, effect in effects_of(s):
+        if isinstance(effect, HandLimitPerKingdom):  # 血裔
+            more = effect.delta * _others_of_kingdom(state, seat, effect.kingdom)
+            reason = say("{skill}: {delta}", skill=skill, delta=f"{more:+d}")
+            found = Measure(max(found.value + more, 0), (*found.reasons, reason))
+    return found
+
+
+def _others_of_kingdom(state: PublicState, seat: int, kingdom: str) -> int:
+    """The other living players of ``kingdom`` (血裔's count)."""
+    return sum(1 for o in state.seats if o.alive and o.seat != seat and o.kingdom == kingdom)
 
 
 def hand_limit_value(state: PublicState, seat: int) -> int:
@@ -371,6 +383,8 @@ def hand_limit_value(state: PublicState, seat: int) -> int:
     for _, effect in effects:
         if isinstance(effect, HandLimit):
             value += effect.delta
+        elif isinstance(effect, HandLimitPerKingdom):  # 血裔
+            value += effect.delta * _others_of_kingdom(state, seat, effect.kingdom)
     return max(value, 0)
 
 
@@ -404,9 +418,15 @@ def hand_limit_of(hp: int, max_hp: int, effects: Iterable[tuple[Skill, Effect]])
 def sha_limit(state: PublicState, seat: int, spending: Iterable[int] = ()) -> Measure | None:
     """Sha uses per play phase (1, plus corrections); None when there is no limit."""
     s = state.seat(seat)
+    flags = state.turn.flags
+    if flags and f"{seat}:tianyi_lost" in flags:  # 天义 not won: no Sha this turn
+        return Measure(0, (say("{skill}: no Sha this turn", skill=_extra_skill("tianyi")),))
     if s.weapon is not None and card(s.weapon).key == "crossbow" and s.weapon not in set(spending):
         return None
     value, reasons = 1, [_ONE_SHA]
+    if flags and f"{seat}:tianyi_won" in flags:  # 天义 won: one more Sha this turn
+        value += 1
+        reasons.append(say("{skill}: {delta}", skill=_extra_skill("tianyi"), delta="+1"))
     for skill, effect in effects_of(s):
         if isinstance(effect, ShaLimit):
             if effect.unlimited:
@@ -498,9 +518,10 @@ def check_target(
         if card_kind.in_attack_range:
             rng = attack_range_value(state, user, spent)
             if d > rng:
-                if not (card_kind.is_sha and _sha_unlimited(state.seat(user), spent)):
+                unlimited = card_kind.is_sha and _sha_unlimited(state.seat(user), spent)
+                if not unlimited and not _tianyi_reach(state, user, card_kind):
                     return TargetCheck(target, False, _out_of_range(d, rng))
-                note = _unlimited(d)  # 武神: a heart Sha
+                note = _unlimited(d)  # 武神's heart Sha, 天义's win
             else:
                 note = _in_range(d, rng)
         elif card_kind.distance_limit is not None:
@@ -519,6 +540,11 @@ def check_target(
             else:
                 note = _at_distance(d)
     return TargetCheck(target, True, note)
+
+
+def _tianyi_reach(state: PublicState, user: int, card_kind: CardKind) -> bool:
+    """天义 won: the user's Sha has no distance limit this turn."""
+    return card_kind.is_sha and f"{user}:tianyi_won" in state.turn.flags
 
 
 _DEAD = say("dead")

@@ -68,6 +68,14 @@ class HandLimit:
     delta: int
 
 
+@dataclass(frozen=True, slots=True)
+class HandLimitPerKingdom:
+    """Hand limit +``delta`` for each other living player of ``kingdom`` (血裔)."""
+
+    kingdom: str
+    delta: int
+
+
 class SkipCondition(Enum):
     NO_SHA_THIS_TURN = "no_sha_this_turn"
 
@@ -182,6 +190,7 @@ Effect = (
     | DrawPhase
     | ReplaceDraw
     | HandLimit
+    | HandLimitPerKingdom
     | SkipDiscard
     | Untargetable
     | TrickDistanceUnlimited
@@ -218,6 +227,9 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "replace_draw": lambda r: ReplaceDraw(),
     "hand_limit": lambda r: HandLimit(
         r.flag("fixed_to_max_hp"), r.optional_integer("delta", -9, 9) or 0
+    ),
+    "hand_limit_per_kingdom": lambda r: HandLimitPerKingdom(
+        r.text("kingdom"), r.integer("delta", -9, 9)
     ),
     "skip_discard": lambda r: SkipDiscard(r.choice("condition", SkipCondition)),
     "untargetable": lambda r: Untargetable(
@@ -283,6 +295,7 @@ _KIND_OF: Mapping[type, str] = {
     DrawPhase: "draw_phase",
     ReplaceDraw: "replace_draw",
     HandLimit: "hand_limit",
+    HandLimitPerKingdom: "hand_limit_per_kingdom",
     SkipDiscard: "skip_discard",
     Untargetable: "untargetable",
     TrickDistanceUnlimited: "trick_distance_unlimited",
@@ -338,6 +351,12 @@ def describe_effect(effect: Effect) -> Text | str:
             if delta:
                 return say("hand limit {delta}", delta=f"{delta:+d}")
             return ""
+        case HandLimitPerKingdom(kingdom, delta):
+            return say(
+                "hand limit {delta} for each other living {kingdom} player",
+                delta=f"{delta:+d}",
+                kingdom=kingdom,
+            )
         case SkipDiscard(condition):
             return say("may skip the discard phase ({condition})", condition=_CONDITIONS[condition])
         case Untargetable(cards, condition):

@@ -160,3 +160,32 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
         return change
 
     return register
+
+
+Conversion = Callable[["Table", int, tuple[int, ...], str], bool]
+
+CONVERSIONS: dict[str, tuple[str, Conversion]] = {}
+"""Conversions a skill's rule decides, by skill key: the kind the cards become and
+``convert(table, seat, cards, kind)``, whether the owner may use those cards as it
+(乱击: two hand cards of one suit as 万箭齐发; 双雄: by the colour of the turn's
+judgement, a card as 决斗)."""
+
+
+def conversion(key: str, kind: str) -> Callable[[Conversion], Conversion]:
+    """Register the conversion of skill ``key`` into ``kind`` (a decorator)."""
+
+    def register(convert: Conversion) -> Conversion:
+        CONVERSIONS[key] = (kind, convert)
+        return convert
+
+    return register
+
+
+SeatHook = Callable[["Table", int], None]
+
+AT_DEAL: dict[str, SeatHook] = {}
+"""What a skill does as the starting hands are dealt, by skill key, for each seat
+owning it (七星: seven more cards face down onto the general as 星)."""
+
+TURN_STARTS: list[SeatHook] = []
+"""Called as a seat's turn starts, before anything else (狂风 and 大雾's marks end)."""

@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, RULES, rule_source
+from engine.registry import AT_DEAL, AT_POINT, CONVERSIONS, RULES, TURN_STARTS, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -602,6 +602,9 @@ def _deal(ctx: Ctx, m: Move) -> None:
         ctx.refuse(say("the starting hands were dealt already"))
     for s in t.seats:
         t.draw_unknown(s.seat, ctx.mode.starting_hand_of(t, s.seat))
+    for s in t.seats:  # skills acting at the deal (七星: the 星 from an 11-card hand)
+        for key in AT_DEAL.keys() & owned_keys(s):
+            AT_DEAL[key](t, s.seat)
 
 
 # ---------------------------------------------------------------- turns and phases
@@ -710,12 +713,29 @@ def _advance(ctx: Ctx) -> None:
     if not t.seats[t.turn.seat - 1].alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         return
+    if phase is Phase.DRAW and _draw_end(t):  # 七星's window after the draw phase
+        return
     for following in _FOLLOWING[phase]:
         if following in t.turn.skips:
             continue
         _enter_phase(ctx, following)
         return
     _end_turn(ctx)
+
+
+# Turn.flags: the window at the end of the draw phase (七星) was opened this turn.
+DRAW_ENDED = "draw_ended"
+
+
+def _draw_end(t: Table) -> bool:
+    """Open the window of the end of the draw phase (七星), once a turn: True when its
+    occasion waits on the stack (the turn goes on once it is settled)."""
+    seat = t.turn.seat
+    if DRAW_ENDED in t.turn.flags or not may_open(t, Point.DRAW_END, seat):
+        return False
+    t.set_turn(flags=t.turn.flags | {DRAW_ENDED})
+    push(t, Occasion(Point.DRAW_END, seat))
+    return True
 
 
 _FOLLOWING = {phase: TURN_PHASES[i + 1 :] for i, phase in enumerate(TURN_PHASES)}
@@ -756,6 +776,8 @@ def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
         t.set_seat(evolve(s, alive=True, hp=s.max_hp, chained=False, flipped=False))
         t.draw_unknown(seat, ctx.mode.starting_hand_of(t, seat))
     t.reset_turn(seat, number)
+    for started in TURN_STARTS:  # 狂风, 大雾: their marks last until his next turn
+        started(t, seat)
     if resume:
         t.set_turn(resume=resume)
     marks = ctx.mode.turn_marks(t, seat)
@@ -942,6 +964,10 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
         and card(s.weapon).key == "spear"
     ):
         return all(t.where.get(c) != f"equip:{seat}" for c in cards)
+    for key in CONVERSIONS.keys() & owned_keys(s):  # 乱击, 双雄: rules that decide
+        into, convert = CONVERSIONS[key]
+        if into == as_kind and convert(t, seat, cards, as_kind):
+            return True
     if len(cards) != 1:
         return False
     c = card(cards[0])
@@ -1072,6 +1098,8 @@ def _use(ctx: Ctx, m: Move) -> None:
     targets = _targets_for(ctx, seat, card_kind, m.targets, m.cards)
     if card_kind.is_sha:
         left = sha_uses_left(t, seat, m.cards)
+        if f"{seat}:tianyi_lost" in t.turn.flags:
+            ctx.refuse(say("{skill}: no Sha this turn", skill=rule_source("tianyi")))
         if left is not None and left <= 0:
             ctx.refuse(
                 say(
@@ -1227,6 +1255,9 @@ def _targets_for(
                     weapon=kind("halberd"),
                 )
             )
+    elif card_kind.is_sha and f"{seat}:tianyi_won" in t.turn.flags:  # 天义: one more
+        if not (len(given) <= 2 and len(set(given)) == len(given)):
+            ctx.refuse(say("{skill}: a Sha takes up to two targets", skill=rule_source("tianyi")))
     else:
         if len(given) != 1:
             ctx.refuse(

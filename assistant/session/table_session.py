@@ -1559,6 +1559,8 @@ class TableSession:
             most = 2
         elif used.is_sha and _last_hand_card_with_halberd(state, seat, card_id):
             most = 3
+        elif used.is_sha and f"{seat}:tianyi_won" in state.turn.flags:
+            most = 2  # 天义 won: one more target this turn
         options = targets_for(state, seat, card_id, as_kind)
         self._pending = PendingCard(seat, card_id, forced, options, as_kind, (), least, most)
         self._refresh()
