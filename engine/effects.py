@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Card, Colour, Suit
+from engine.cards import Card, CardType, Colour, Suit
 from engine.fields import EntryReader
 from engine.text import Text, say, say_n
 
@@ -97,6 +97,15 @@ class TrickDistanceUnlimited:
 
 
 @dataclass(frozen=True, slots=True)
+class TrickDistance:
+    """The owner's cards of these kinds reach ``delta`` farther than their distance
+    limit (断粮: his 兵粮寸断 reaches distance 2)."""
+
+    cards: frozenset[str]
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
 class RedirectSha:
     """When targeted by a Sha, may move it to another player in attack range (流离)."""
 
@@ -137,6 +146,7 @@ class AsCard:
     suit: Suit | None
     from_card: str | None
     outside_own_turn: bool
+    types: frozenset[CardType] = frozenset()  # only cards of these types (断粮: basic, equipment)
 
     def fits(self, c: Card, in_equipment: bool, own_turn: bool) -> bool:
         """Whether ``c`` (from the owner's equipment or hand, in or out of the
@@ -147,6 +157,7 @@ class AsCard:
             and (self.colour is None or c.colour is self.colour)
             and (self.suit is None or c.suit is self.suit)
             and (self.from_card is None or c.key == self.from_card)
+            and (not self.types or c.kind.type in self.types)
         )
 
 
@@ -168,6 +179,7 @@ Effect = (
     | SkipDiscard
     | Untargetable
     | TrickDistanceUnlimited
+    | TrickDistance
     | RedirectSha
     | DrawOn
     | AsCard
@@ -183,6 +195,7 @@ def _as_card(r: EntryReader) -> AsCard:
         suit=r.optional_choice("suit", Suit),
         from_card=r.optional_text("from_card"),
         outside_own_turn=r.flag("outside_own_turn"),
+        types=frozenset(CardType(v) for v in r.optional_text_list("types")),
     )
     if effect.colour is None and effect.suit is None and effect.from_card is None:
         raise r.fail("colour", say("say which cards convert: colour, suit or from_card"))
@@ -204,6 +217,9 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
         frozenset(r.text_list("cards")), r.optional_choice("condition", TargetCondition)
     ),
     "trick_distance_unlimited": lambda r: TrickDistanceUnlimited(),
+    "trick_distance": lambda r: TrickDistance(
+        frozenset(r.text_list("cards")), r.integer("delta", -9, 9)
+    ),
     "redirect_sha": lambda r: RedirectSha(),
     "draw_on": lambda r: DrawOn(r.choice("event", DrawEvent), r.integer("count", 1, 9)),
     "as_card": _as_card,
@@ -233,7 +249,7 @@ def parse_effect(r: EntryReader) -> Effect:
 
 def card_keys_named(effect: Effect) -> frozenset[str]:
     """The card kinds an effect names, for checking them against the catalogue."""
-    if isinstance(effect, Untargetable | DoubleResponse):
+    if isinstance(effect, Untargetable | DoubleResponse | TrickDistance):
         return effect.cards
     if isinstance(effect, AsCard):
         return frozenset(k for k in (effect.card, effect.from_card) if k is not None)
@@ -248,7 +264,7 @@ def effect_as_dict(effect: Effect) -> dict[str, object]:
         if isinstance(value, Enum):
             value = value.value
         elif isinstance(value, frozenset):
-            value = sorted(value)
+            value = sorted(v.value if isinstance(v, Enum) else v for v in value)
         out[name] = value
     return out
 
@@ -264,6 +280,7 @@ _KIND_OF: Mapping[type, str] = {
     SkipDiscard: "skip_discard",
     Untargetable: "untargetable",
     TrickDistanceUnlimited: "trick_distance_unlimited",
+    TrickDistance: "trick_distance",
     RedirectSha: "redirect_sha",
     DrawOn: "draw_on",
     AsCard: "as_card",
@@ -327,6 +344,12 @@ def describe_effect(effect: Effect) -> Text | str:
             return say("cannot be targeted by {cards}", cards=keys)
         case TrickDistanceUnlimited():
             return say("tricks have no distance limit")
+        case TrickDistance(cards, delta):
+            return say(
+                "{cards} reach distance {delta}",
+                cards=", ".join(sorted(cards)),
+                delta=f"{delta:+d}",
+            )
         case RedirectSha():
             return say("may redirect a Sha to another player in attack range")
         case DrawOn(event, count):

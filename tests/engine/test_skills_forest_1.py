@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.derived import distance
 from engine.frames import Point
 from engine.game import Game
-from tests.engine.helpers import cid, end_turn, expecting, play, to_play_phase
+from tests.engine.helpers import cid, end_turn, expecting, play, refused, to_play_phase
 from tests.engine.helpers import window_for as window
 
 PACKS = "standard,ex,maneuvering,forest"
@@ -112,3 +112,59 @@ def test_guixin_flipped_general_skips_his_next_turn() -> None:
     end_turn(g)
     assert g.state.turn.seat == 3
     assert not g.state.seat(2).flipped
+
+
+# ---------------------------------------------------------------- 徐晃 断粮
+
+SHA_S7 = cid("sha", "♠7")
+SHA_H10 = cid("sha", "♥10")
+JUEYING = cid("jueying", "♠5")
+SUPPLY_S10 = cid("supply_shortage", "♠10")
+
+
+def _xuhuang_play(n: int = 5) -> Game:
+    """徐晃 is the lord at seat 1, in his play phase."""
+    g = ftable(["xuhuang", "caocao", "xuchu", "zhangliao", "simayi", "guojia", "zhenji"][:n])
+    to_play_phase(g)
+    return g
+
+
+def test_duanliang_black_basic_card_as_supply_shortage() -> None:
+    """断粮 duanliang: in his play phase 徐晃 may use a black basic card as 兵粮寸断,
+    and it may go to a player at distance 2."""
+    g = _xuhuang_play()
+    play(g, f"use 1 #{SHA_S7} as supply_shortage -> 3")
+    s = g.state
+    assert s.where[SHA_S7] == "judge:3"
+    assert [j.kind for j in s.seat(3).judgement] == ["supply_shortage"]
+
+
+def test_duanliang_black_equipment_card_as_supply_shortage() -> None:
+    """断粮 duanliang: a black equipment card (even one he has equipped) may be the
+    兵粮寸断 too."""
+    g = _xuhuang_play()
+    play(g, f"use 1 #{JUEYING}", f"use 1 #{JUEYING} as supply_shortage -> 4")
+    assert g.state.where[JUEYING] == "judge:4"
+
+
+def test_duanliang_not_red_cards_nor_tricks() -> None:
+    """断粮 duanliang: only black basic or black equipment cards: not a red card, not a
+    black trick."""
+    g = _xuhuang_play()
+    refused(g, f"use 1 #{SHA_H10} as supply_shortage -> 2", "no skill")
+    refused(g, f"use 1 #{DUEL} as supply_shortage -> 2", "no skill")
+
+
+def test_duanliang_his_real_supply_shortage_reaches_distance_2_not_3() -> None:
+    """断粮 duanliang: any 兵粮寸断 he uses reaches a player at distance 2, but not 3."""
+    g = _xuhuang_play(7)
+    refused(g, f"use 1 #{SUPPLY_S10} -> 4", "distance 3 > 2")
+    play(g, f"use 1 #{SUPPLY_S10} -> 3")
+    assert g.state.where[SUPPLY_S10] == "judge:3"
+
+
+def test_supply_shortage_of_others_still_reaches_distance_1() -> None:
+    """断粮 is 徐晃's own: another player's 兵粮寸断 keeps its distance limit 1."""
+    g = ftable(["caocao", "xuhuang", "xuchu", "zhangliao", "simayi"])
+    to_play_phase(g)
+    refused(g, f"use 1 #{SUPPLY_S10} -> 3", "distance 2 > 1")
