@@ -20,6 +20,7 @@ from engine.effects import (
     DistanceToSelf,
     Effect,
     HandLimit,
+    NoEffect,
     ShaLimit,
     TargetCondition,
     TrickDistance,
@@ -439,6 +440,11 @@ def _trick_reach(user: Seat, kind_key: str) -> int:
     return sum(
         e.delta for _, e in effects_of(user) if isinstance(e, TrickDistance) and kind_key in e.cards
     )
+
+
+def no_effect_on(target: Seat, kind_key: str) -> bool:
+    """Whether a card of this kind has no effect on the seat by its skills (祸首, 巨象)."""
+    return any(isinstance(e, NoEffect) and kind_key in e.cards for _, e in effects_of(target))
 
 
 def untargetable(target: Seat, kind_key: str) -> Text | None:

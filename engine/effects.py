@@ -92,6 +92,13 @@ class Untargetable:
 
 
 @dataclass(frozen=True, slots=True)
+class NoEffect:
+    """These card kinds have no effect on the owner (祸首, 巨象: 南蛮入侵)."""
+
+    cards: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class TrickDistanceUnlimited:
     """The owner's tricks ignore their distance limit (奇才)."""
 
@@ -178,6 +185,7 @@ Effect = (
     | HandLimit
     | SkipDiscard
     | Untargetable
+    | NoEffect
     | TrickDistanceUnlimited
     | TrickDistance
     | RedirectSha
@@ -216,6 +224,7 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "untargetable": lambda r: Untargetable(
         frozenset(r.text_list("cards")), r.optional_choice("condition", TargetCondition)
     ),
+    "no_effect": lambda r: NoEffect(frozenset(r.text_list("cards"))),
     "trick_distance_unlimited": lambda r: TrickDistanceUnlimited(),
     "trick_distance": lambda r: TrickDistance(
         frozenset(r.text_list("cards")), r.integer("delta", -9, 9)
@@ -249,7 +258,7 @@ def parse_effect(r: EntryReader) -> Effect:
 
 def card_keys_named(effect: Effect) -> frozenset[str]:
     """The card kinds an effect names, for checking them against the catalogue."""
-    if isinstance(effect, Untargetable | DoubleResponse | TrickDistance):
+    if isinstance(effect, Untargetable | DoubleResponse | TrickDistance | NoEffect):
         return effect.cards
     if isinstance(effect, AsCard):
         return frozenset(k for k in (effect.card, effect.from_card) if k is not None)
@@ -279,6 +288,7 @@ _KIND_OF: Mapping[type, str] = {
     HandLimit: "hand_limit",
     SkipDiscard: "skip_discard",
     Untargetable: "untargetable",
+    NoEffect: "no_effect",
     TrickDistanceUnlimited: "trick_distance_unlimited",
     TrickDistance: "trick_distance",
     RedirectSha: "redirect_sha",
@@ -342,6 +352,8 @@ def describe_effect(effect: Effect) -> Text | str:
                     condition=_CONDITIONS[condition],
                 )
             return say("cannot be targeted by {cards}", cards=keys)
+        case NoEffect(cards):
+            return say("{cards} have no effect on this player", cards=", ".join(sorted(cards)))
         case TrickDistanceUnlimited():
             return say("tricks have no distance limit")
         case TrickDistance(cards, delta):

@@ -13,7 +13,15 @@ from typing import Any
 from engine.cards import Colour, Element, Suit
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys
+from engine.derived import (
+    attack_range,
+    card,
+    distance,
+    effects_of,
+    kind,
+    no_effect_on,
+    owned_keys,
+)
 from engine.effects import DoubleResponse
 from engine.frames import (
     Ask,
@@ -30,7 +38,7 @@ from engine.frames import (
     Window,
 )
 from engine.modes import NeedRole, Transform
-from engine.registry import AT_POINT, COMPULSORY, RULES
+from engine.registry import AT_POINT, COMPULSORY, RULES, SETTLED
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
@@ -284,6 +292,8 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         f = evolve(f, point=Point.RESPOND, step=0, opened=0)
         t.stack[-1] = f  # and on to the first target at once
     if f.point is Point.TO_DISCARD:
+        for action in SETTLED.get(f.kind, ()):  # 巨象 takes the card first
+            action(t, f)
         for c in f.cards:
             if t.where.get(c) == "processing":
                 t.move(c, "discard")
@@ -306,7 +316,9 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
-        if f.kind in _VINE_PROOF and armour_key(t, target) == "vine_armour":
+        if f.kind in _VINE_PROOF and (
+            armour_key(t, target) == "vine_armour" or no_effect_on(t.seats[target - 1], f.kind)
+        ):  # 藤甲; 祸首 and 巨象 for 南蛮入侵
             _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):

@@ -10,7 +10,7 @@ using it has its exact effect.
 from __future__ import annotations
 
 from engine.derived import distance
-from engine.frames import Point
+from engine.frames import Ask, DamageEvent, Point, Window
 from engine.game import Game
 from tests.engine.helpers import cid, end_turn, expecting, play, refused, to_play_phase
 from tests.engine.helpers import window_for as window
@@ -168,3 +168,161 @@ def test_supply_shortage_of_others_still_reaches_distance_1() -> None:
     g = ftable(["caocao", "xuhuang", "xuchu", "zhangliao", "simayi"])
     to_play_phase(g)
     refused(g, f"use 1 #{SUPPLY_S10} -> 3", "distance 2 > 1")
+
+
+# ---------------------------------------------------------------- 孟获 祸首 / 祝融 巨象
+
+SAVAGE = cid("savage_assault", "♠7")
+
+
+def _savage_from_seat_1() -> Game:
+    """Seat 1 (曹操) uses 南蛮入侵 on 孟获 (2), 司马懿 (3), 祝融 (4), 许褚 (5)."""
+    g = ftable(["caocao", "menghuo", "simayi", "zhurong", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SAVAGE}")
+    return g
+
+
+def test_huoshou_and_juxiang_savage_assault_has_no_effect_on_them() -> None:
+    """祸首 huoshou and 巨象 juxiang (锁定技): 南蛮入侵 has no effect on 孟获 nor on
+    祝融: they are never asked for a Sha (nor anyone for a 无懈可击 for them)."""
+    g = _savage_from_seat_1()
+    asked_seats = []
+    before = hp(g, 2), hp(g, 4)
+    for _ in range(12):
+        s = g.state
+        if not s.stack:
+            break
+        frame = s.stack[-1]
+        if isinstance(frame, Ask) and not frame.anyone:
+            asked_seats.append(frame.asked)
+            play(g, f"pass {frame.asked}")
+        else:
+            play(g, "pass")
+    assert asked_seats == [3, 5]
+    assert (hp(g, 2), hp(g, 4)) == before
+
+
+def test_huoshou_he_is_the_source_of_its_damage() -> None:
+    """祸首 huoshou: the damage of a 南蛮入侵 another player used is caused by 孟获, so
+    司马懿's 反馈 takes a card of 孟获, not of the user."""
+    g = _savage_from_seat_1()
+    play(g, "pass", "pass 3")  # 无懈可击 for seat 3, then no Sha
+    window(g, Point.AFTER_DAMAGE, 3)
+    damage = g.state.stack[-2]
+    assert isinstance(damage, DamageEvent) and damage.source == 2
+    before = hands(g, 1, 2, 3)
+    play(g, "skill 3 fankui")
+    assert hands(g, 1, 2, 3) == (before[0], before[1] - 1, before[2] + 1)
+
+
+def test_juxiang_takes_the_savage_assault_once_settled() -> None:
+    """巨象 juxiang: a 南蛮入侵 another player used goes to 祝融's hand once it has
+    settled, not to the discard pile."""
+    g = _savage_from_seat_1()
+    play(g, "pass", "pass 3", "pass 3", "pass", "pass 5")
+    assert not g.state.stack
+    assert g.state.where[SAVAGE] == "hand:4"
+
+
+def test_juxiang_not_her_own_savage_assault() -> None:
+    """巨象 juxiang: her own 南蛮入侵 is discarded as usual."""
+    g = ftable(["zhurong", "caocao", "simayi", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SAVAGE}")
+    for _ in range(12):
+        if not g.state.stack:
+            break
+        play(g, "pass")
+    assert g.state.where[SAVAGE] == "discard"
+
+
+# ---------------------------------------------------------------- 孟获 再起
+
+HEART = cid("tao", "♥3")
+SPADE = cid("sha", "♠8")
+CLUB = cid("sha", "♣2")
+
+
+def _menghuo_wounded_at_draw(lost: int) -> Game:
+    """孟获 (seat 2) took ``lost`` damage from seat 1's Sha in seat 1's turn; now it is his
+    draw phase."""
+    g = ftable(["zhangfei", "menghuo", "caocao", "xuchu"])
+    to_play_phase(g)
+    for sha in (SHA_S7, SHA_H10)[:lost]:
+        play(g, f"use 1 #{sha} -> 2", "pass 2")
+    end_turn(g)
+    expecting(g, "draw", 2)
+    assert hp(g, 2) == 4 - lost
+    return g
+
+
+def test_zaiqi_hearts_heal_and_are_discarded_the_rest_gained() -> None:
+    """再起 zaiqi: wounded, instead of drawing 孟获 turns over as many top cards as the
+    HP he has lost; each heart heals him 1 and goes to the discard pile; he gains the
+    others."""
+    g = _menghuo_wounded_at_draw(2)
+    before = hands(g, 2)[0]
+    play(g, "skill 2 zaiqi")
+    assert expecting(g, "reveal", 2).counts == (2,)
+    play(g, f"move #{HEART} #{CLUB} -> processing")
+    s = g.state
+    assert hp(g, 2) == 3
+    assert s.where[HEART] == "discard" and s.where[CLUB] == "hand:2"
+    assert s.seat(2).hand_count == before + 1 and not s.stack
+    assert s.turn.phase.value == "play"
+
+
+def test_zaiqi_only_when_wounded_and_before_drawing() -> None:
+    """再起 zaiqi: only a wounded 孟获 may use it, in his draw phase instead of drawing."""
+    g = ftable(["zhangfei", "menghuo", "caocao", "xuchu"])
+    end_turn(g)
+    refused(g, "skill 2 zaiqi", "only when wounded")
+    g = _menghuo_wounded_at_draw(1)
+    play(g, "draw 2 x2")
+    refused(g, "skill 2 zaiqi", "再起")
+
+
+# ---------------------------------------------------------------- 祝融 烈刃
+
+SHAN = cid("shan", "♥2")
+RANK_K = cid("sha", "♦K")
+RANK_2 = cid("sha", "♣2")
+
+
+def _zhurong_sha_hits() -> Game:
+    """祝融 (seat 1) hits seat 2 (曹操) with a Sha."""
+    g = ftable(["zhurong", "caocao", "simayi", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    return g
+
+
+def test_lieren_wins_the_point_fight_and_takes_a_card() -> None:
+    """烈刃 lieren: after her Sha deals damage to its target, 祝融 may fight a point with
+    it; winning, she takes one of its cards."""
+    g = _zhurong_sha_hits()
+    window(g, Point.AFTER_DAMAGE, 1)  # 祝融's 烈刃 (曹操, not the lord, has no 奸雄 ...)
+    play(g, "skill 1 lieren")
+    expecting(g, "compare", 1)
+    before = hands(g, 1, 2)
+    play(g, f"compare 1 #{RANK_K}", f"compare 2 #{RANK_2}")
+    # won: she takes one of his hand cards (all unseen: at once)
+    assert hands(g, 1, 2) == (before[0] - 1 + 1, before[1] - 1 - 1)
+
+
+def test_lieren_lost_point_fight_takes_nothing() -> None:
+    """烈刃 lieren: losing (or tying) the point fight, she takes nothing."""
+    g = _zhurong_sha_hits()
+    play(g, "skill 1 lieren")
+    before = hands(g, 1, 2)
+    play(g, f"compare 1 #{RANK_2}", f"compare 2 #{RANK_K}")
+    assert hands(g, 1, 2) == (before[0] - 1, before[1] - 1)
+
+
+def test_lieren_not_after_other_damage() -> None:
+    """烈刃 lieren: only her Sha's damage: not a 决斗's."""
+    g = ftable(["zhurong", "caocao", "simayi", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{DUEL} -> 3", "pass", "pass 3")
+    assert not any(isinstance(f, Window) and f.asked == 1 for f in g.state.stack), g.state.stack
