@@ -178,6 +178,7 @@ class Death(NamedTuple):
     seat: int
     killer: int | None
     step: int = 0
+    opened: int = 0  # windows opened (行殇: before the dead seat's cards are discarded)
 
 
 class Judgement(NamedTuple):

@@ -780,6 +780,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             push(t, Expect("role", f.seat, say("seat {seat} dies: reveal the role", seat=f.seat)))
         return
     if f.step == 1:
+        if at_point(t, f, Point.DEATH):  # 行殇: before the cards are discarded
+            return
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)

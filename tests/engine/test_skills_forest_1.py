@@ -9,9 +9,15 @@ using it has its exact effect.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from bench.simulate import play as play_game
 from engine.derived import distance
-from engine.frames import Ask, DamageEvent, Point, Window
+from engine.frames import Ask, DamageEvent, Expect, Point, Window
 from engine.game import Game
+from engine.moves import Forced
 from tests.engine.helpers import cid, end_turn, expecting, play, refused, to_play_phase
 from tests.engine.helpers import window_for as window
 
@@ -326,3 +332,155 @@ def test_lieren_not_after_other_damage() -> None:
     to_play_phase(g)
     play(g, f"use 1 #{DUEL} -> 3", "pass", "pass 3")
     assert not any(isinstance(f, Window) and f.asked == 1 for f in g.state.stack), g.state.stack
+
+
+# ---------------------------------------------------------------- 曹丕 放逐
+
+
+def _caopi_hit() -> Game:
+    """曹丕 (seat 2, not the lord) takes 1 damage from seat 1's Sha."""
+    g = ftable(["zhangfei", "caopi", "caocao", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    return g
+
+
+def test_fangzhu_another_draws_the_lost_hp_and_turns_over() -> None:
+    """放逐 fangzhu: after taking damage, 曹丕 may choose another player: they draw as
+    many cards as the HP he has lost, then turn their general card over."""
+    g = _caopi_hit()
+    window(g, Point.AFTER_DAMAGE, 2)
+    before = hands(g, 3)[0]
+    play(g, "skill 2 fangzhu -> 3")
+    s = g.state
+    assert s.seat(3).hand_count == before + 1 and s.seat(3).flipped and not s.stack
+
+
+def test_fangzhu_not_himself() -> None:
+    """放逐 fangzhu: the player chosen is another player."""
+    g = _caopi_hit()
+    refused(g, "skill 2 fangzhu -> 2", "another player")
+
+
+# ---------------------------------------------------------------- 曹丕 行殇
+
+
+def _seat_2_dies() -> Game:
+    """Seat 1 (张飞) kills seat 2 (郭嘉, HP 1 after 2 damage) with a Sha; nobody saves
+    him; his role is revealed: then 曹丕 (seat 3) is asked about 行殇."""
+    g = ftable(["zhangfei", "guojia", "caopi", "simayi"])
+    to_play_phase(g)
+    play(g, "!damage 2 2 from 4")
+    while g.state.stack:
+        play(g, "pass")
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2")
+    for _ in range(10):
+        frame = g.state.stack[-1]
+        if isinstance(frame, Window) and frame.point is Point.DEATH:
+            break
+        play(g, "role 2 rebel" if isinstance(frame, Expect) else "pass")
+    return g
+
+
+def test_xingshang_gains_the_dead_players_cards() -> None:
+    """行殇 xingshang: when another player dies, 曹丕 may gain all their cards (hand and
+    equipment) before they would be discarded."""
+    g = _seat_2_dies()
+    window(g, Point.DEATH, 3)
+    dead_cards = g.state.seat(2).card_count
+    assert dead_cards > 0
+    before = hands(g, 3)[0]
+    play(g, "skill 3 xingshang")
+    assert hands(g, 3)[0] == before + dead_cards
+    assert not g.state.seat(2).alive and g.state.seat(2).card_count == 0
+
+
+def test_xingshang_declined_the_cards_are_discarded() -> None:
+    """行殇 xingshang is optional: declined, the dead player's cards are discarded."""
+    g = _seat_2_dies()
+    before = hands(g, 3)[0]
+    play(g, "pass 3")
+    assert hands(g, 3)[0] == before
+    assert g.state.seat(2).card_count == 0 and not g.state.seat(2).alive
+
+
+# ---------------------------------------------------------------- 曹丕 颂威
+
+INDULGENCE = cid("indulgence", "♠6")
+BLACK_JUDGE = cid("sha", "♣3")
+RED_JUDGE = cid("tao", "♥4")
+
+
+def _judged_under_indulgence(second: str) -> Game:
+    """曹丕 (the lord, seat 1) puts 乐不思蜀 on seat 2 (``second``); in seat 2's judgement
+    phase nobody nullifies it and the judgement card is to be turned over."""
+    g = ftable(["caopi", second, "zhangfei", "xuchu"])
+    to_play_phase(g)
+    play(g, f"use 1 #{INDULGENCE} -> 2")
+    end_turn(g)
+    play(g, "pass")  # nobody nullifies the 乐不思蜀
+    expecting(g, "judge", 2)
+    return g
+
+
+def test_songwei_asked_in_seat_order_after_tiandu() -> None:
+    """颂威 songwei (主公技): after another 魏 player's judgement card takes effect and is
+    black, that player may let 曹丕 draw a card. Two seats may act at that moment: the
+    judged 郭嘉's 天妒 is asked first (seat order from the current player), then 曹丕."""
+    g = _judged_under_indulgence("guojia")
+    play(g, f"judge 2 #{BLACK_JUDGE}")
+    window(g, Point.JUDGE_AFTER, 2)
+    play(g, "skill 2 tiandu")
+    window(g, Point.JUDGE_AFTER, 1)
+    before = hands(g, 1)[0]
+    play(g, "skill 1 songwei")
+    expecting(g, "choose", 2)
+    play(g, "choose 2 yes")
+    assert hands(g, 1)[0] == before + 1
+
+
+def test_songwei_the_judged_player_may_refuse() -> None:
+    """颂威 songwei: it is the judged player's choice: ``no``, 曹丕 draws nothing."""
+    g = _judged_under_indulgence("xiahoudun")
+    play(g, f"judge 2 #{BLACK_JUDGE}")
+    window(g, Point.JUDGE_AFTER, 1)
+    before = hands(g, 1)[0]
+    play(g, "skill 1 songwei", "choose 2 no")
+    assert hands(g, 1)[0] == before
+
+
+def test_songwei_not_for_red_nor_for_other_kingdoms() -> None:
+    """颂威 songwei: only a black judgement card, and only of a 魏 player."""
+    g = _judged_under_indulgence("xiahoudun")
+    play(g, f"judge 2 #{RED_JUDGE}")
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+    g = _judged_under_indulgence("zhaoyun")
+    play(g, f"judge 2 #{BLACK_JUDGE}")
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+# ---------------------------------------------------------------- simulated games
+
+FOREST_1 = ("xuhuang", "caopi", "menghuo", "zhurong", "shencaocao")
+
+
+def _forest_setup(seed: int) -> list[str]:
+    """An identity game for five with this pack's five generals in a seeded order (神曹操
+    of a seeded kingdom), the lord a seeded seat."""
+    rng = random.Random(f"forest-1/{seed}")
+    generals = list(FOREST_1)
+    rng.shuffle(generals)
+    lines = [f"setup identity 5 packages={PACKS}", f"role {rng.randint(1, 5)} lord"]
+    for seat, key in enumerate(generals, start=1):
+        god = f" kingdom={rng.choice(('wei', 'shu', 'wu', 'qun'))}" if key == "shencaocao" else ""
+        lines.append(f"general {seat} {key}{god}")
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_simulated_identity_games_with_these_generals_end(seed: int) -> None:
+    """Seeded simulated identity games with 徐晃, 曹丕, 孟获, 祝融 and 神曹操 seated run
+    through their skills' windows to the end, every move legal (none forced)."""
+    played = play_game(seed, _forest_setup(seed), 3000)
+    assert played.state.over, played.state.turn
+    assert not any(isinstance(m, Forced) for m in played.moves)
