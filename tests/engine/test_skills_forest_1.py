@@ -110,6 +110,30 @@ def test_guixin_declined_nothing_happens() -> None:
     assert not g.state.seat(2).flipped and not g.state.stack
 
 
+def test_guixin_once_for_each_point_of_damage() -> None:
+    """归心 guixin: for each 1 damage taken: after 2 damage, once settled he may use it
+    again (``choose 2 yes``): a second card from every other player, turned over again."""
+    g = ftable(["caocao", "shencaocao:wei", "xuchu", "zhangliao"])
+    to_play_phase(g)
+    play(g, "!damage 2 2 from 1")
+    window(g, Point.AFTER_DAMAGE, 2)
+    before = hands(g, 1, 2, 3, 4)
+    play(g, "skill 2 guixin")
+    assert g.state.seat(2).flipped
+    expecting(g, "choose", 2)
+    play(g, "choose 2 yes")
+    assert hands(g, 1, 2, 3, 4) == (before[0] - 2, before[1] + 6, before[2] - 2, before[3] - 2)
+    assert not g.state.seat(2).flipped and not g.state.stack
+
+
+def test_guixin_stops_when_he_says_no() -> None:
+    """归心 guixin: each further point is his choice: ``no`` ends it."""
+    g = ftable(["caocao", "shencaocao:wei", "xuchu", "zhangliao"])
+    to_play_phase(g)
+    play(g, "!damage 2 2 from 1", "skill 2 guixin", "choose 2 no")
+    assert g.state.seat(2).flipped and not g.state.stack
+
+
 def test_guixin_flipped_general_skips_his_next_turn() -> None:
     """归心 guixin: turned face down, 神曹操's next turn is skipped (翻面), and he turns
     face up again."""
