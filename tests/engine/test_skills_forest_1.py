@@ -295,6 +295,7 @@ def test_zaiqi_hearts_heal_and_are_discarded_the_rest_gained() -> None:
     before = hands(g, 2)[0]
     play(g, "skill 2 zaiqi")
     assert expecting(g, "reveal", 2).counts == (2,)
+    refused(g, f"move #{HEART} -> processing", "再起 turns over 2 cards")
     play(g, f"move #{HEART} #{CLUB} -> processing")
     s = g.state
     assert hp(g, 2) == 3
