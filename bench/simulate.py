@@ -609,6 +609,9 @@ class Player:
                 yield (Skill(seat, key, targets=(rng.choice(friends),)),)
             else:
                 yield (Skill(seat, key, targets=tuple(rng.choices(friends, k=count))),)
+        elif key == "fangzhu":  # 放逐: another player draws and turns over
+            others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+            yield (Skill(seat, key, targets=(rng.choice(others),)),)
         elif key == "guicai":
             c = self.hand_card(state, seat)
             if c is not None:
@@ -764,6 +767,13 @@ class Player:
                 if state.draw_pile < count and (state.discard_pile or state.discard_unknown):
                     plan = (Shuffle(), *plan)
                 yield plan
+        elif what == "compare":  # 拼点 (烈刃 ...): each of the two lays a hand card
+            for who in (top.seat, top.other):
+                if who not in top.counts:
+                    c = self.hand_card(state, who)
+                    if c is not None:
+                        yield (Compare(who, c),)
+                    break
         elif what == "pick":
             used = {
                 c
@@ -825,6 +835,8 @@ class Player:
             and rng.random() < 0.4
         ):
             yield (Skill(seat, "luoyi"),)  # one card fewer for harder Sha and Duels
+        if "zaiqi" in mine and s.wounded and rng.random() < 0.6:
+            yield (Skill(seat, "zaiqi"),)  # 再起: turn over cards instead of drawing
         counts = [n for n in top.counts if n > 0]
         if not counts:
             return

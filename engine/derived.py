@@ -21,10 +21,12 @@ from engine.effects import (
     Effect,
     HandLimit,
     HandLimitPerKingdom,
+    NoEffect,
     ShaDistanceUnlimited,
     ShaLimit,
     SuitAs,
     TargetCondition,
+    TrickDistance,
     TrickDistanceUnlimited,
     Untargetable,
 )
@@ -475,6 +477,18 @@ def _ignores_trick_distance(user: Seat) -> bool:
     return any(isinstance(e, TrickDistanceUnlimited) for _, e in effects_of(user))
 
 
+def _trick_reach(user: Seat, kind_key: str) -> int:
+    """How much farther the user's cards of this kind reach (断粮: 兵粮寸断 +1)."""
+    return sum(
+        e.delta for _, e in effects_of(user) if isinstance(e, TrickDistance) and kind_key in e.cards
+    )
+
+
+def no_effect_on(target: Seat, kind_key: str) -> bool:
+    """Whether a card of this kind has no effect on the seat by its skills (祸首, 巨象)."""
+    return any(isinstance(e, NoEffect) and kind_key in e.cards for _, e in effects_of(target))
+
+
 def untargetable(target: Seat, kind_key: str) -> Text | None:
     """Why a seat's skills keep it from being a card's target (空城, 帷幕 ...), or None."""
     return _untargetable_reason(target, kind_key)
@@ -527,14 +541,15 @@ def check_target(
         elif card_kind.distance_limit is not None:
             if _ignores_trick_distance(state.seat(user)):
                 note = _unlimited(d)
-            elif d > card_kind.distance_limit:
+            elif d > card_kind.distance_limit + _trick_reach(state.seat(user), card_kind.key):
                 return TargetCheck(
                     target,
                     False,
                     say(
                         "distance {distance} > {limit}",
                         distance=d,
-                        limit=card_kind.distance_limit,
+                        limit=card_kind.distance_limit
+                        + _trick_reach(state.seat(user), card_kind.key),
                     ),
                 )
             else:

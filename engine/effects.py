@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 
-from engine.cards import Card, Colour, Suit
+from engine.cards import Card, CardType, Colour, Suit
 from engine.fields import EntryReader
 from engine.text import Text, say, say_n
 
@@ -100,8 +100,24 @@ class Untargetable:
 
 
 @dataclass(frozen=True, slots=True)
+class NoEffect:
+    """These card kinds have no effect on the owner (祸首, 巨象: 南蛮入侵)."""
+
+    cards: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
 class TrickDistanceUnlimited:
     """The owner's tricks ignore their distance limit (奇才)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickDistance:
+    """The owner's cards of these kinds reach ``delta`` farther than their distance
+    limit (断粮: his 兵粮寸断 reaches distance 2)."""
+
+    cards: frozenset[str]
+    delta: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,6 +162,7 @@ class AsCard:
     from_card: str | None
     outside_own_turn: bool
     compulsory: bool = False  # the matching cards count as ``card`` only (武神)
+    types: frozenset[CardType] = frozenset()  # only cards of these types (断粮: basic, equipment)
 
     def fits(self, c: Card, in_equipment: bool, own_turn: bool) -> bool:
         """Whether ``c`` (from the owner's equipment or hand, in or out of the
@@ -156,6 +173,7 @@ class AsCard:
             and (self.colour is None or c.colour is self.colour)
             and (self.suit is None or c.suit is self.suit)
             and (self.from_card is None or c.key == self.from_card)
+            and (not self.types or c.kind.type in self.types)
         )
 
 
@@ -193,7 +211,9 @@ Effect = (
     | HandLimitPerKingdom
     | SkipDiscard
     | Untargetable
+    | NoEffect
     | TrickDistanceUnlimited
+    | TrickDistance
     | RedirectSha
     | DrawOn
     | AsCard
@@ -212,6 +232,7 @@ def _as_card(r: EntryReader) -> AsCard:
         from_card=r.optional_text("from_card"),
         outside_own_turn=r.flag("outside_own_turn"),
         compulsory=r.flag("compulsory"),
+        types=frozenset(CardType(v) for v in r.optional_text_list("types")),
     )
     if effect.colour is None and effect.suit is None and effect.from_card is None:
         raise r.fail("colour", say("say which cards convert: colour, suit or from_card"))
@@ -235,7 +256,11 @@ _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "untargetable": lambda r: Untargetable(
         frozenset(r.text_list("cards")), r.optional_choice("condition", TargetCondition)
     ),
+    "no_effect": lambda r: NoEffect(frozenset(r.text_list("cards"))),
     "trick_distance_unlimited": lambda r: TrickDistanceUnlimited(),
+    "trick_distance": lambda r: TrickDistance(
+        frozenset(r.text_list("cards")), r.integer("delta", -9, 9)
+    ),
     "redirect_sha": lambda r: RedirectSha(),
     "draw_on": lambda r: DrawOn(r.choice("event", DrawEvent), r.integer("count", 1, 9)),
     "as_card": _as_card,
@@ -267,7 +292,7 @@ def parse_effect(r: EntryReader) -> Effect:
 
 def card_keys_named(effect: Effect) -> frozenset[str]:
     """The card kinds an effect names, for checking them against the catalogue."""
-    if isinstance(effect, Untargetable | DoubleResponse):
+    if isinstance(effect, Untargetable | DoubleResponse | TrickDistance | NoEffect):
         return effect.cards
     if isinstance(effect, AsCard):
         return frozenset(k for k in (effect.card, effect.from_card) if k is not None)
@@ -282,7 +307,7 @@ def effect_as_dict(effect: Effect) -> dict[str, object]:
         if isinstance(value, Enum):
             value = value.value
         elif isinstance(value, frozenset):
-            value = sorted(value)
+            value = sorted(v.value if isinstance(v, Enum) else v for v in value)
         out[name] = value
     return out
 
@@ -298,7 +323,9 @@ _KIND_OF: Mapping[type, str] = {
     HandLimitPerKingdom: "hand_limit_per_kingdom",
     SkipDiscard: "skip_discard",
     Untargetable: "untargetable",
+    NoEffect: "no_effect",
     TrickDistanceUnlimited: "trick_distance_unlimited",
+    TrickDistance: "trick_distance",
     RedirectSha: "redirect_sha",
     DrawOn: "draw_on",
     AsCard: "as_card",
@@ -368,8 +395,16 @@ def describe_effect(effect: Effect) -> Text | str:
                     condition=_CONDITIONS[condition],
                 )
             return say("cannot be targeted by {cards}", cards=keys)
+        case NoEffect(cards):
+            return say("{cards} have no effect on this player", cards=", ".join(sorted(cards)))
         case TrickDistanceUnlimited():
             return say("tricks have no distance limit")
+        case TrickDistance(cards, delta):
+            return say(
+                "{cards} reach distance {delta}",
+                cards=", ".join(sorted(cards)),
+                delta=f"{delta:+d}",
+            )
         case RedirectSha():
             return say("may redirect a Sha to another player in attack range")
         case DrawOn(event, count):

@@ -118,6 +118,11 @@ class EntryReader:
             raise self.fail(field, say("expected a list of names, got {value}", value=repr(value)))
         return tuple(value)
 
+    def optional_text_list(self, field: str) -> tuple[str, ...]:
+        if self._get(field, False) is None:
+            return ()
+        return self.text_list(field)
+
     def tables(self, field: str) -> list[Mapping[str, object]]:
         value = self._get(field, False)
         if value is None:

@@ -183,6 +183,7 @@ class Death(NamedTuple):
     killer: int | None
     step: int = 0
     skills: bool = False  # the dead general's own death skills were settled (武魂)
+    opened: int = 0  # windows opened (行殇: before the dead seat's cards are discarded)
 
 
 class Judgement(NamedTuple):

@@ -35,7 +35,7 @@ from engine.state import Phase
 
 if TYPE_CHECKING:
     from engine.context import Ctx
-    from engine.frames import DamageEvent
+    from engine.frames import CardUse, DamageEvent
     from engine.moves import Skill
     from engine.table import Table
 
@@ -142,6 +142,23 @@ def rule(
         if point is not None:
             AT_POINT[point] = AT_POINT.get(point, frozenset()) | {key}
         return use
+
+    return register
+
+
+Settled = Callable[["Table", "CardUse"], None]
+
+SETTLED: dict[str, list[Settled]] = {}
+"""What compulsory skills do with a card of a kind once it has settled, before it goes
+to the discard pile (巨象 takes 南蛮入侵), by card kind."""
+
+
+def on_settled(kind: str) -> Callable[[Settled], Settled]:
+    """Register a compulsory action on a used card of ``kind`` about to be discarded."""
+
+    def register(action: Settled) -> Settled:
+        SETTLED.setdefault(kind, []).append(action)
+        return action
 
     return register
 

@@ -1596,12 +1596,16 @@ def _move_cards(ctx: Ctx, m: Move) -> None:
     top = t.stack[-1] if t.stack else None
     if isinstance(top, Expect) and top.what == "reveal" and m.to == "processing":
         if len(m.cards) not in top.counts:
+            below = t.stack[-2] if len(t.stack) > 1 else None
             ctx.refuse(
                 say_n(
                     "{card} turns over {n} card",
                     "{card} turns over {n} cards",
                     top.counts[0],
-                    card=kind("amazing_grace"),
+                    # 再起 turns cards over too: its own name
+                    card=rule_source(below.key)
+                    if isinstance(below, SkillUse)
+                    else kind("amazing_grace"),
                 )
             )
         t.stack.pop()

@@ -13,7 +13,16 @@ from typing import Any
 from engine.cards import Colour, Element, Suit
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.derived import attack_range, card, distance, effects_of, kind, owned_keys, suit_for
+from engine.derived import (
+    attack_range,
+    card,
+    distance,
+    effects_of,
+    kind,
+    no_effect_on,
+    owned_keys,
+    suit_for,
+)
 from engine.effects import DoubleResponse
 from engine.frames import (
     BIT,
@@ -31,7 +40,7 @@ from engine.frames import (
     Window,
 )
 from engine.modes import NeedRole, Transform
-from engine.registry import AT_POINT, COMPULSORY, RULES
+from engine.registry import AT_POINT, COMPULSORY, RULES, SETTLED
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
@@ -285,6 +294,8 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         f = evolve(f, point=Point.RESPOND, step=0, opened=0)
         t.stack[-1] = f  # and on to the first target at once
     if f.point is Point.TO_DISCARD:
+        for action in SETTLED.get(f.kind, ()):  # 巨象 takes the card first
+            action(t, f)
         for c in f.cards:
             if t.where.get(c) == "processing":
                 t.move(c, "discard")
@@ -307,7 +318,9 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
-        if f.kind in _VINE_PROOF and armour_key(t, target) == "vine_armour":
+        if f.kind in _VINE_PROOF and (
+            armour_key(t, target) == "vine_armour" or no_effect_on(t.seats[target - 1], f.kind)
+        ):  # 藤甲; 祸首 and 巨象 for 南蛮入侵
             _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
@@ -783,6 +796,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
     if f.step == 1:
         if not f.skills and _death_skills(t, f):  # his own death skills first (武魂)
             return
+        if at_point(t, f, Point.DEATH):  # 行殇: before the cards are discarded
+            return
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
@@ -836,7 +851,9 @@ def _death_skills(t: Table, f: Death) -> bool:
     its ``step``) go first, before his cards are discarded and the rewards (001:
     死亡技能結算先於身份獎懲). True when one was pushed."""
     keys = AT_POINT.get(Point.DEATH)
-    mine = keys and owned_keys(t.seats[f.seat - 1]) & keys
+    mine = keys and {
+        k for k in owned_keys(t.seats[f.seat - 1]) & keys if RULES[k].step is not None
+    }  # (行殇 also acts at a death, but through a window, for another's death)
     if not mine:
         return False
     replace_top(t, evolve(f, skills=True))
