@@ -155,3 +155,32 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
         return change
 
     return register
+
+
+Trigger = Callable[["Table", object], bool]
+
+TRIGGERS: dict[Point, list[Trigger]] = {}
+"""Compulsory skills the engine settles by itself at a point, nobody asked (崩坏 at the
+end phase, 无谋 on a trick declared, 狂暴 on damage): each gets the event and may push
+frames (True when it did)."""
+
+AT_DEAL: list[Callable[[Table], None]] = []
+"""What a skill sets up when the starting hands are dealt (狂暴's two 暴怒 marks)."""
+
+
+def trigger(point: Point) -> Callable[[Trigger], Trigger]:
+    """Register a compulsory trigger at ``point`` (a decorator)."""
+
+    def register(hook: Trigger) -> Trigger:
+        TRIGGERS.setdefault(point, []).append(hook)
+        return hook
+
+    return register
+
+
+def fire(t: Table, point: Point, event: object) -> bool:
+    """Run the triggers at ``point``; True when one pushed a frame to settle first."""
+    pushed = False
+    for hook in TRIGGERS.get(point, ()):
+        pushed = hook(t, event) or pushed
+    return pushed
