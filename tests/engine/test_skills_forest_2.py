@@ -11,11 +11,11 @@ import re
 
 import pytest
 
-from engine.frames import Point, Window
+from engine.frames import Ask, CardUse, Expect, Point, Window
 from engine.game import Game
 from engine.state import Phase
 from engine.table import IllegalMove
-from tests.engine.helpers import end_turn, expecting, play, window_for
+from tests.engine.helpers import cid, end_turn, expecting, play, top, window_for
 
 PACKAGES = "standard,ex,maneuvering,forest"
 # Generals with no window at the moments these tests look at.
@@ -115,3 +115,67 @@ def test_yinghun_not_offered_at_full_hp_and_not_on_himself() -> None:
     assert not any(isinstance(f, Window) for f in g.state.stack)
     g = _wounded_sunjian(1)
     refuses(g, "skill 2 yinghun -> 2", "another player")
+
+
+# ================================================================ 贾诩
+
+
+def test_weimu_no_black_trick_targets_him() -> None:
+    """帷幕 weimu (compulsory): he cannot be the target of black tricks; a red one may
+    still name him."""
+    g = table(["caocao", "jiaxu", *QUIET[:2]])
+    to_play(g)
+    refuses(g, f"use 1 #{cid('dismantlement', '♠3')} -> 2", "帷幕")
+    refuses(g, f"use 1 #{cid('duel', '♠A')} -> 2", "帷幕")
+    play(g, f"use 1 #{cid('dismantlement', '♥Q')} -> 2")
+    assert isinstance(top(g), (Ask, Expect))
+
+
+def test_weimu_a_black_savage_assault_passes_him_by() -> None:
+    """帷幕 weimu: a black trick for everyone (南蛮入侵) leaves him out of its targets."""
+    g = table(["caocao", "jiaxu", *QUIET[:2]])
+    to_play(g)
+    play(g, f"use 1 #{cid('savage_assault', '♠7')}")
+    use = next(f for f in g.state.stack if isinstance(f, CardUse))
+    assert use.targets == (3, 4)
+
+
+def test_wansha_in_his_turn_only_he_and_the_dying_may_save() -> None:
+    """完杀 wansha (compulsory): in his turn, only he and the dying player may use 桃."""
+    g = table(["jiaxu", *QUIET[:3]])
+    to_play(g)
+    play(g, "!damage 3 4")
+    ask = top(g)
+    assert isinstance(ask, Ask) and ask.want == "tao"
+    assert ask.seats == (1, 3)
+
+
+def test_wansha_not_outside_his_turn() -> None:
+    """完杀 wansha holds in his own turn only: in another's, everyone is asked."""
+    g = table([QUIET[0], "jiaxu", *QUIET[1:3]])
+    to_play(g)
+    play(g, "!damage 3 4")
+    ask = top(g)
+    assert isinstance(ask, Ask) and ask.want == "tao"
+    assert ask.seats == (1, 2, 3, 4)
+
+
+def test_luanwu_each_other_player_uses_a_sha_on_the_nearest_or_loses_hp() -> None:
+    """乱武 luanwu (limited): in his play phase, every other player in turn uses a Sha on
+    the other player nearest to them, or loses 1 HP."""
+    g = table(["jiaxu", *QUIET[:3]])
+    to_play(g)
+    play(g, "skill 1 luanwu")
+    ask = expecting(g, "use_sha", 2)
+    assert ask.counts == (3, 1)  # both at distance 1, in seat order from seat 2
+    refuses(g, f"use 2 #{cid('sha')} -> 4", "乱武")
+    play(g, f"use 2 #{cid('sha')} -> 3", "pass 3")
+    assert hp(g, 3) == 3
+    expecting(g, "use_sha", 3)
+    play(g, "pass 3")
+    assert hp(g, 3) == 2
+    expecting(g, "use_sha", 4)
+    play(g, "pass 4")
+    assert hp(g, 4) == 3 and not g.state.stack
+    assert g.state.seat(1).mark("used_luanwu") == 1
+    refuses(g, "skill 1 luanwu", "乱武")
