@@ -179,3 +179,53 @@ def test_luanwu_each_other_player_uses_a_sha_on_the_nearest_or_loses_hp() -> Non
     assert hp(g, 4) == 3 and not g.state.stack
     assert g.state.seat(1).mark("used_luanwu") == 1
     refuses(g, "skill 1 luanwu", "乱武")
+
+
+# ================================================================ 鲁肃
+
+
+def test_haoshi_draws_two_more_then_gives_half_to_the_fewest() -> None:
+    """好施 haoshi: in his draw phase he may draw two more; then, holding more than five
+    hand cards, he gives half (rounded down) to the other player with the fewest."""
+    g = table(["lusu", *QUIET[:3]])
+    play(g, "!discard 3 x1")  # seat 3 has the fewest hand cards now (3)
+    play(g, "skill 1 haoshi")
+    refuses(g, "draw 1 x2", "draws 4")
+    refuses(g, "skill 1 haoshi", "好施")
+    play(g, "draw 1 x4")
+    give = expecting(g, "give", 1)
+    assert give.counts == (4,) and give.options == ("3",)
+    refuses(g, "give 1 -> 2 x4", "seat 3")
+    refuses(g, "give 1 -> 3 x3", "give 4 hand cards")
+    play(g, "give 1 -> 3 x4")
+    assert hand(g, 1) == 4 and hand(g, 3) == 7
+    assert g.state.turn.phase is Phase.PLAY
+
+
+def test_haoshi_tied_fewest_he_chooses_and_five_cards_keep() -> None:
+    """好施 haoshi: among players tied for the fewest he chooses; with five hand cards
+    or fewer after drawing he keeps them all."""
+    g = table(["lusu", *QUIET[:3]])
+    play(g, "skill 1 haoshi", "draw 1 x4")
+    assert expecting(g, "give", 1).options == ("2", "3", "4")
+    play(g, "give 1 -> 4 x4")
+    assert hand(g, 4) == 8
+    g = table(["lusu", *QUIET[:3]])
+    play(g, "!discard 1 x3", "skill 1 haoshi", "draw 1 x4")
+    assert hand(g, 1) == 5 and g.state.turn.phase is Phase.PLAY
+
+
+def test_dimeng_two_others_swap_hands_paying_the_difference() -> None:
+    """缔盟 dimeng: once in his play phase, he discards as many cards as the hand counts
+    of two other players differ by, and they swap hands."""
+    g = table(["lusu", *QUIET[:3]])
+    to_play(g)
+    known = cid("sha", "♠7")
+    play(g, f"!draw 2 #{known}", "!discard 3 x2")  # seat 2: 5 cards, seat 3: 2
+    refuses(g, "skill 1 dimeng x2 -> 2,3", "discard 3 cards")
+    refuses(g, "skill 1 dimeng x3 -> 1,3", "another player")
+    play(g, "skill 1 dimeng x3 -> 2,3")
+    s = g.state
+    assert s.seat(2).hand_count == 2 and s.seat(3).hand_count == 5
+    assert s.where[known] == "hand:3" and s.seat(1).hand_count == 6 - 3
+    refuses(g, "skill 1 dimeng -> 2,4", "缔盟 once per")
