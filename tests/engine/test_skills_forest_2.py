@@ -15,7 +15,7 @@ from engine.frames import Ask, CardUse, Expect, Point, Window
 from engine.game import Game
 from engine.state import Phase
 from engine.table import IllegalMove
-from tests.engine.helpers import cid, end_turn, expecting, play, top, window_for
+from tests.engine.helpers import cid, expecting, play, top, window_for
 
 PACKAGES = "standard,ex,maneuvering,forest"
 # Generals with no window at the moments these tests look at.
@@ -50,6 +50,33 @@ def refuses(g: Game, line: str, fragment: str) -> None:
     with pytest.raises(IllegalMove, match=re.escape(fragment)):
         g.push_text(line)
     assert g.state is before and len(g) == moves
+
+
+def end_turn(g: Game) -> None:
+    """Finish the current turn plainly (draw if asked, discard down to the limit, move
+    on); a choice (崩坏's) takes its first option, other requests are passed."""
+    from engine.derived import hand_limit
+
+    start = (g.state.turn.seat, g.state.turn.number)
+    for _ in range(20):
+        s = g.state
+        if (s.turn.seat, s.turn.number) != start or s.over:
+            return
+        seat = s.turn.seat
+        frame = s.stack[-1] if s.stack else None
+        if isinstance(frame, Expect) and frame.what == "choose":
+            g.push_text(f"choose {frame.seat} {frame.options[0]}")
+        elif isinstance(frame, Expect) and frame.what == "draw":
+            g.push_text(f"draw {seat} x{2 if 2 in frame.counts else frame.counts[0]}")
+        elif frame is not None:
+            g.push_text("pass")
+        else:
+            if s.turn.phase is Phase.DISCARD:
+                excess = s.seat(seat).hand_count - hand_limit(s, seat).value
+                if excess > 0:
+                    g.push_text(f"discard {seat} x{excess}")
+            g.push_text("next")
+    raise AssertionError("the turn did not end")
 
 
 def to_play(g: Game) -> None:
@@ -229,3 +256,115 @@ def test_dimeng_two_others_swap_hands_paying_the_difference() -> None:
     assert s.seat(2).hand_count == 2 and s.seat(3).hand_count == 5
     assert s.where[known] == "hand:3" and s.seat(1).hand_count == 6 - 3
     refuses(g, "skill 1 dimeng -> 2,4", "缔盟 once per")
+
+
+# ================================================================ 董卓
+
+
+def test_jiuchi_a_spade_hand_card_as_jiu() -> None:
+    """酒池 jiuchi: he may use a spade hand card as 酒; not a card of another suit."""
+    g = table(["dongzhuo", *QUIET[:3]])
+    to_play(g)
+    refuses(g, f"use 1 #{cid('sha', '♥10')} as jiu", "no skill")
+    play(g, f"use 1 #{cid('sha', '♠7')} as jiu")
+    assert g.state.turn.drunk
+
+
+def test_roulin_two_shan_between_him_and_a_woman() -> None:
+    """肉林 roulin (compulsory): his Sha on a woman, and a woman's Sha on him, each need
+    two Shan to dodge; a man's Sha on him needs one."""
+    g = table(["dongzhuo", "zhenji", QUIET[0], "diaochan"])
+    to_play(g)
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2")
+    ask = top(g)
+    assert isinstance(ask, Ask) and ask.want == "shan" and ask.need == 2
+    play(g, "pass 2")
+    end_turn(g)
+    to_play(g)  # 甄姬 (seat 2): her Sha on him
+    play(g, f"use 2 #{cid('sha', '♠8')} -> 1")
+    ask = top(g)
+    assert isinstance(ask, Ask) and ask.need == 2
+    play(g, "pass 1")
+    end_turn(g)
+    to_play(g)  # a man (seat 3): one Shan
+    play(g, f"use 3 #{cid('sha', '♠9')} -> 4")
+    ask = top(g)
+    assert isinstance(ask, Ask) and ask.need == 1
+
+
+def _to_end_phase(g: Game) -> None:
+    from engine.derived import hand_limit
+
+    to_play(g)
+    play(g, "next")
+    if g.state.turn.phase is Phase.DISCARD:
+        seat = g.state.turn.seat
+        excess = hand(g, seat) - hand_limit(g.state, seat).value
+        if excess > 0:
+            play(g, f"discard {seat} x{excess}")
+        play(g, "next")
+
+
+def test_benghuai_at_his_end_phase_loses_hp_or_max_hp() -> None:
+    """崩坏 benghuai (compulsory): in his end phase, unless his HP is the lowest (or
+    tied for it), he loses 1 HP or 1 max HP, as he chooses."""
+    g = table(["dongzhuo", *QUIET[:3]])
+    _to_end_phase(g)
+    expecting(g, "choose", 1)
+    refuses(g, "pass 1", "nothing to pass on")
+    play(g, "choose 1 maxhp")
+    s = g.state.seat(1)
+    assert (s.hp, s.max_hp) == (7, 7)
+    assert g.state.turn.seat == 2
+    end_turn(g)
+    end_turn(g)
+    end_turn(g)
+    _to_end_phase(g)
+    play(g, "choose 1 hp")
+    s = g.state.seat(1)
+    assert (s.hp, s.max_hp) == (6, 7)
+
+
+def test_benghuai_not_when_his_hp_is_the_lowest_or_tied() -> None:
+    """崩坏 benghuai: nothing happens when his HP is the lowest or tied for it."""
+    g = table(["caocao", "dongzhuo", *QUIET[:2]])
+    to_play(g)
+    play(g, "!damage 2 4")  # 4 HP, as low as seats 3 and 4
+    end_turn(g)
+    _to_end_phase(g)
+    assert g.state.turn.seat == 3
+
+
+def test_baonve_another_qun_players_damage_judges_a_spade_heals_him() -> None:
+    """暴虐 baonve (lord): after another 群 player deals damage, that player may judge:
+    on a spade he recovers 1 HP."""
+    g = table(["dongzhuo", "huatuo", QUIET[0], "diaochan"])
+    to_play(g)
+    play(g, "!damage 1 2")
+    end_turn(g)
+    to_play(g)
+    play(g, f"use 2 #{cid('sha', '♠7')} -> 3", "pass 3")
+    window_for(g, Point.AFTER_DAMAGE, 1)
+    before = hp(g, 1)
+    play(g, "skill 1 baonve")
+    expecting(g, "judge", 2)
+    play(g, f"judge 2 #{cid('sha', '♠8')}")
+    assert hp(g, 1) == before + 1
+
+
+def test_baonve_a_red_judgement_heals_nothing_and_not_for_others() -> None:
+    """暴虐 baonve: a judgement that is not a spade heals nothing; a non-群 player's
+    damage asks nothing."""
+    g = table(["dongzhuo", "huatuo", QUIET[0], "diaochan"])
+    to_play(g)
+    play(g, "!damage 1 2")
+    end_turn(g)
+    to_play(g)
+    play(g, f"use 2 #{cid('sha', '♠7')} -> 3", "pass 3")
+    before = hp(g, 1)
+    play(g, "skill 1 baonve", f"judge 2 #{cid('tao', '♥3')}")
+    assert hp(g, 1) == before
+    end_turn(g)
+    to_play(g)
+    play(g, f"use 3 #{cid('sha', '♠8')} -> 2", "pass 2")
+    assert not any(isinstance(f, Window) for f in g.state.stack)
