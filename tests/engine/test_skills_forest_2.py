@@ -368,3 +368,94 @@ def test_baonve_a_red_judgement_heals_nothing_and_not_for_others() -> None:
     to_play(g)
     play(g, f"use 3 #{cid('sha', '♠8')} -> 2", "pass 2")
     assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+# ================================================================ 神吕布
+
+SHENLVBU = "shenlvbu kingdom=qun"
+
+
+def marks(g: Game, seat: int) -> int:
+    return g.state.seat(seat).mark("baonu")
+
+
+def test_kuangbao_two_marks_at_the_start_one_per_damage_dealt_or_taken() -> None:
+    """狂暴 kuangbao (compulsory): the game starts with two 暴怒 marks on him; he gains
+    one for each 1 damage he deals or takes."""
+    g = table([SHENLVBU, *QUIET[:3]])
+    assert marks(g, 1) == 2 and marks(g, 2) == 0
+    to_play(g)
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")
+    assert marks(g, 1) == 3
+    play(g, "!damage 1 2 from 3")
+    assert marks(g, 1) == 5 and marks(g, 3) == 0
+
+
+def test_wumou_each_trick_costs_a_mark_or_an_hp() -> None:
+    """无谋 wumou (compulsory): each time he uses a non-delayed trick, he loses 1 HP or
+    discards a 暴怒 mark; with no mark he loses the HP."""
+    g = table([SHENLVBU, *QUIET[:3]])
+    to_play(g)
+    play(g, f"use 1 #{cid('ex_nihilo', '♥7')}")
+    expecting(g, "choose", 1)
+    play(g, "choose 1 mark")
+    assert marks(g, 1) == 1 and hp(g, 1) == 5
+    assert isinstance(top(g), Ask) and top(g).want == "nullification"
+    play(g, "pass")
+    play(g, f"use 1 #{cid('ex_nihilo', '♥8')}", "choose 1 hp")
+    assert marks(g, 1) == 1 and hp(g, 1) == 4
+    play(g, "pass", f"use 1 #{cid('ex_nihilo', '♥9')}", "choose 1 mark", "pass")
+    play(g, f"use 1 #{cid('ex_nihilo', '♥J')}")
+    assert hp(g, 1) == 3 and marks(g, 1) == 0  # no mark left: the HP, at once
+
+
+def test_wumou_not_for_a_delayed_trick_nor_a_basic_card() -> None:
+    """无谋 wumou: only non-delayed tricks cost him."""
+    g = table([SHENLVBU, *QUIET[:3]])
+    to_play(g)
+    play(g, f"use 1 #{cid('indulgence')} -> 2")
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2", "pass 2")
+    assert hp(g, 1) == 5 and marks(g, 1) == 3
+
+
+def test_wuqian_two_marks_give_wushuang_and_ignore_armour_this_turn() -> None:
+    """无前 wuqian: in his play phase he discards two 暴怒 marks: this turn he has 无双
+    (two Shan to his Sha) and the other players' armour has no effect."""
+    g = table([SHENLVBU, *QUIET[:3]])
+    to_play(g)
+    shield = cid("nioh_shield", "♣2")
+    play(g, f"!use 2 #{shield}")
+    refuses(g, "skill 1 wuqian x1", "no cards")
+    play(g, "skill 1 wuqian")
+    assert marks(g, 1) == 0 and "1:wuqian" in g.state.turn.flags
+    refuses(g, "skill 1 wuqian", "暴怒")
+    play(g, f"use 1 #{cid('sha', '♠7')} -> 2")  # black: the shield would stop it
+    ask = top(g)
+    assert isinstance(ask, Ask) and ask.want == "shan" and ask.need == 2
+    play(g, "pass 2")
+    assert hp(g, 2) == 3
+    end_turn(g)
+    assert "1:wuqian" not in g.state.turn.flags
+
+
+def test_shenfen_six_marks_damage_equipment_four_cards_then_he_turns_over() -> None:
+    """神愤 shenfen: once in his play phase, he discards six 暴怒 marks: every other
+    player takes 1 damage from him, discards all their equipment, then four hand
+    cards; then he turns his general card over."""
+    g = table([SHENLVBU, *QUIET[:3]])
+    to_play(g)
+    refuses(g, "skill 1 shenfen", "6 暴怒 marks")
+    play(g, "!mark 1 baonu +4", f"!use 3 #{cid('crossbow', '♣A')}")
+    play(g, "skill 1 shenfen")
+    s = g.state
+    assert [s.seat(n).hp for n in (2, 3, 4)] == [3, 3, 3]
+    assert s.seat(3).weapon is None
+    assert marks(g, 1) == 3  # 0 after the cost, one per damage dealt
+    expecting(g, "discard_n", 2)
+    play(g, "discard 2 x4")
+    expecting(g, "discard_n", 3)
+    play(g, "discard 3 x3")  # three left after the crossbow
+    play(g, "discard 4 x4")
+    assert not g.state.stack and g.state.seat(1).flipped
+    assert hand(g, 2) == 0
+    refuses(g, "skill 1 shenfen", "神愤")
