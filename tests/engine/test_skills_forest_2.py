@@ -400,7 +400,8 @@ def test_wumou_each_trick_costs_a_mark_or_an_hp() -> None:
     expecting(g, "choose", 1)
     play(g, "choose 1 mark")
     assert marks(g, 1) == 1 and hp(g, 1) == 5
-    assert isinstance(top(g), Ask) and top(g).want == "nullification"
+    nullify = top(g)
+    assert isinstance(nullify, Ask) and nullify.want == "nullification"
     play(g, "pass")
     play(g, f"use 1 #{cid('ex_nihilo', '♥8')}", "choose 1 hp")
     assert marks(g, 1) == 1 and hp(g, 1) == 4
