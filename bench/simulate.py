@@ -140,11 +140,14 @@ def player_counts(mode: Mode) -> list[int]:
     return [n for n in range(mode.min_players, mode.max_players + 1) if valid_variants(mode, n)]
 
 
-def random_setup(seed: int, mode: str, players: int, variant: str | None = None) -> list[str]:
+def random_setup(
+    seed: int, mode: str, players: int, variant: str | None = None, packages: str | None = None
+) -> list[str]:
     """Setup lines for a random table: ``setup``, the lord (if roles are hidden), generals.
 
     The variant is chosen at random unless given (those in OPT_IN_VARIANTS only
-    when given).
+    when given). ``packages`` (``standard,ex,maneuvering,forest`` ...) goes on the setup
+    line: the generals of the packs it names sit too.
 
     The lines are applied before they are returned, so a mode that refuses
     them fails here with the engine's reason (IllegalMove).
@@ -159,6 +162,8 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
     drawn = rng.choice(variants)  # drawn even when given: the rest of the setup stays the same
     variant = drawn if variant is None else variant
     lines = [f"setup {mode} {players}" + (f" variant={variant}" if variant else "")]
+    if packages:
+        lines[0] += f" packages={packages}"
     state = apply(GameState(), Move.parse(lines[0]))
     lord: int | None = None
     if m.roles_hidden and m.role_table(players, variant)[m.shown_role]:
@@ -631,6 +636,11 @@ class Player:
                     named = (d.card,) if len(s.judgement) > 1 else ()
                     yield (Skill(seat, key, (rng.choice(same), *named)),)
                     return
+        elif key == "yinghun":  # 英魂: a friend draws X (or an enemy discards X)
+            others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+            target = self.pick(seat, others, hostile=rng.random() < 0.4)
+            if target is not None:
+                yield (Skill(seat, key, targets=(target,)),)
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
@@ -696,6 +706,20 @@ class Player:
                 c = self.unseen(state, pool)
                 if c is not None:
                     yield (Discard(seat, (c,)),)
+            yield (Pass(seat),)
+        elif what == "discard_n":  # 英魂, 神愤: that many cards (equipment too if asked)
+            spent = self.spend(state, seat, top.counts[0], equipment="e" in top.zones)
+            if spent is not None:
+                yield (Discard(seat, *spent),)
+        elif what == "give":  # 好施: half the hand to one of the fewest
+            spent = self.spend(state, seat, top.counts[0])
+            if spent is not None:
+                for to in top.options:
+                    yield (Give(seat, int(to), *spent),)
+        elif what == "use_sha":  # 乱武: a Sha on one of the nearest, or 1 HP lost
+            found = self.answer(state, seat, SHA_KEYS)
+            if found is not None and top.counts:
+                yield (Use(seat, (found[0],), found[1], (rng.choice(top.counts),)),)
             yield (Pass(seat),)
         elif what == "reveal":
             count = top.counts[0] if top.counts else 1
@@ -764,6 +788,8 @@ class Player:
             and rng.random() < 0.4
         ):
             yield (Skill(seat, "luoyi"),)  # one card fewer for harder Sha and Duels
+        if "haoshi" in mine and rng.random() < 0.6:
+            yield (Skill(seat, "haoshi"),)  # 好施: two more (half may go to the fewest)
         counts = [n for n in top.counts if n > 0]
         if not counts:
             return
@@ -1042,6 +1068,17 @@ class Player:
             if not pool or spent is None:
                 return None
             return (Skill(seat, key, spent[0], rng.choice(pool), spent[1]),)
+        if key == "dimeng":  # 缔盟: two others swap hands, paid by their difference
+            if len(others) < 2:
+                return None
+            a, b = rng.sample(others, 2)
+            differ = abs(state.seat(a).hand_count - state.seat(b).hand_count)
+            if differ == 0:
+                return (Skill(seat, key, targets=(a, b)),)
+            spent = self.spend(state, seat, differ, equipment=True)
+            return (Skill(seat, key, spent[0], (a, b), spent[1]),) if spent else None
+        if key in ("luanwu", "wuqian", "shenfen"):  # 乱武, 无前, 神愤: no cards, no targets
+            return (Skill(seat, key),) if rng.random() < 0.5 else None
         if key == "jijiang":
             left = sha_uses_left(state, seat)
             if left is not None and left <= 0:

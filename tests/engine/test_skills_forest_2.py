@@ -460,3 +460,40 @@ def test_shenfen_six_marks_damage_equipment_four_cards_then_he_turns_over() -> N
     assert not g.state.stack and g.state.seat(1).flipped
     assert hand(g, 2) == 0
     refuses(g, "skill 1 shenfen", "神愤")
+
+
+# ================================================================ simulated games
+
+MINE = ["sunjian", "lusu", "dongzhuo", "jiaxu", "shenlvbu"]
+
+
+def test_simulated_games_with_the_five_seated_run_to_their_end() -> None:
+    """Seeded simulated identity games (bench/simulate.py) with these five generals
+    seated (the lord drawn, 神吕布 with a kingdom) end with a winner, never stuck."""
+    import random
+
+    from bench.simulate import play as simulate
+
+    used: set[str] = set()
+    for seed in range(10):
+        rng = random.Random(seed)
+        generals = MINE[:]
+        rng.shuffle(generals)
+        setup = [f"setup identity 5 packages={PACKAGES}", f"role {rng.randint(1, 5)} lord"]
+        for seat, key in enumerate(generals, start=1):
+            kingdom = (
+                f" kingdom={rng.choice(['wei', 'shu', 'wu', 'qun'])}" if key == "shenlvbu" else ""
+            )
+            setup.append(f"general {seat} {key}{kingdom}")
+        result = simulate(seed, setup, max_moves=3000)
+        assert not result.stuck and result.states[-1].over, (seed, result.states[-1].stack)
+        used |= {str(m).split()[2] for m in result.moves if str(m).startswith("skill ")}
+    assert {"yinghun", "haoshi", "dimeng", "luanwu", "wuqian"} <= used
+
+
+def test_random_setup_takes_the_forest_pack() -> None:
+    """random_setup's ``packages`` puts the pack on the setup line: its generals sit."""
+    from bench.simulate import random_setup
+
+    lines = random_setup(3, "identity", 5, packages=PACKAGES)
+    assert lines[0] == f"setup identity 5 packages={PACKAGES}"
