@@ -1310,6 +1310,8 @@ def _respond(ctx: Ctx, m: Move) -> None:
         replace_top(t, evolve(top, got=top.got + 1, passed=frozenset()))
         if Point.DECLARE in AT_POINT:  # a trick used in response (集智)
             push(t, Occasion(Point.DECLARE, seat, m.cards))
+        if Point.DECLARE in TRIGGERS:  # 无谋: so is a 无懈可击 he uses
+            fire(t, Point.DECLARE, Occasion(Point.DECLARE, seat, m.cards))
         return
     if top.want == "tao":
         healed = heal(t, top.for_seat, 1 + _rescue_bonus(t, seat, top.for_seat, used))

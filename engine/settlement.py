@@ -326,7 +326,11 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
-        if f.kind in _VINE_PROOF and armour_key(t, target) == "vine_armour":
+        if (
+            f.kind in _VINE_PROOF
+            and armour_key(t, target) == "vine_armour"
+            and not armour_ignored(t, f.user, f.kind)  # 无前
+        ):
             _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
@@ -433,7 +437,7 @@ def _mass_attack(want: str) -> Effect:
         t = ctx.table
         target = f.target
         if f.step == 2:
-            armour = armour_key(t, target)
+            armour = None if armour_ignored(t, f.user, f.kind) else armour_key(t, target)
             if armour == "vine_armour":
                 _next_target(t, f)
                 return
@@ -1073,7 +1077,9 @@ def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
         current = t.next_living(current)
         if current == seat:
             break
-        if not any(d.kind == "lightning" for d in t.seat(current).judgement):
+        if not any(d.kind == "lightning" for d in t.seat(current).judgement) and (
+            "weimu" not in owned_keys(t.seat(current))  # 帷幕: a black trick never reaches him
+        ):
             t.move(lightning, f"judge:{current}", as_kind="lightning")
             return
 

@@ -497,3 +497,46 @@ def test_random_setup_takes_the_forest_pack() -> None:
 
     lines = random_setup(3, "identity", 5, packages=PACKAGES)
     assert lines[0] == f"setup identity 5 packages={PACKAGES}"
+
+
+# ================================================================ more of the cases
+
+
+def test_baonve_and_another_window_after_damage_are_asked_in_seat_order() -> None:
+    """暴虐 baonve and 奸雄 open at the same moment (after the damage): the owners are
+    asked in seat order from the current player (seat 2): 曹操 (3), then 董卓 (1)."""
+    g = table(["dongzhuo", "huatuo", "caocao", "diaochan"])
+    to_play(g)
+    end_turn(g)
+    to_play(g)
+    play(g, f"use 2 #{cid('sha', '♠7')} -> 3", "pass 3")
+    window_for(g, Point.AFTER_DAMAGE, 3)
+    play(g, "pass 3")
+    window_for(g, Point.AFTER_DAMAGE, 1)
+    play(g, "skill 1 baonve")
+    expecting(g, "judge", 2)
+
+
+def test_wumou_a_nullification_he_uses_is_a_trick_too() -> None:
+    """无谋 wumou: 无懈可击 is a non-delayed trick: using it costs him too."""
+    g = table([QUIET[0], SHENLVBU, *QUIET[1:3]])
+    to_play(g)
+    play(g, f"use 1 #{cid('ex_nihilo', '♥7')}")
+    play(g, f"respond 2 #{cid('nullification', '♠J')}")
+    expecting(g, "choose", 2)
+    play(g, "choose 2 mark")
+    assert marks(g, 2) == 1
+
+
+def test_weimu_lightning_passes_him_by() -> None:
+    """帷幕 weimu: 闪电 (a black trick) moving on from its judgement skips him."""
+    g = table([QUIET[0], "jiaxu", *QUIET[1:3]])
+    to_play(g)
+    lightning = cid("lightning", "♠A")
+    play(g, f"use 1 #{lightning} -> 1")
+    for _ in range(4):
+        end_turn(g)
+    assert g.state.turn.seat == 1
+    play(g, "pass")  # nobody nullifies 闪电
+    play(g, f"judge 1 #{cid('tao', '♥3')}")  # not a spade 2-9: it moves on
+    assert g.state.where[lightning] == "judge:3"

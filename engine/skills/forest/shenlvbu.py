@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.context import Ctx
 from engine.derived import kind, owned_keys
-from engine.frames import CardUse, DamageEvent, Expect, Point, SkillUse
+from engine.frames import CardUse, DamageEvent, Expect, Occasion, Point, SkillUse
 from engine.moves import Skill
 from engine.registry import AT_DEAL, rule, rule_source, trigger
 from engine.settlement import lose_hp, push
@@ -91,12 +91,18 @@ DISCARD_MARK = "mark"  # 无谋: discard a 暴怒 mark
 
 @trigger(Point.DECLARE)
 def _wumou_trigger(t: Table, event: object) -> bool:
-    if not (isinstance(event, CardUse) and kind(event.kind).type.value == "trick"):
+    """A non-delayed trick declared (``CardUse``), or a 无懈可击 he answered with
+    (``Occasion``)."""
+    if isinstance(event, CardUse) and kind(event.kind).type.value == "trick":
+        user = event.user
+    elif isinstance(event, Occasion):
+        user = event.seat
+    else:
         return False
-    s = t.seat(event.user)
+    s = t.seat(user)
     if not (s.alive and "wumou" in owned_keys(s)):
         return False
-    push(t, SkillUse(event.user, "wumou"))
+    push(t, SkillUse(user, "wumou"))
     return True
 
 
