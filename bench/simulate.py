@@ -667,6 +667,11 @@ class Player:
             # 节命: one player (mostly a friend) for each point of damage
             friends = [o.seat for o in state.seats if o.alive and self.friends(seat, o.seat)]
             yield (Skill(seat, key, targets=tuple(rng.choices(friends, k=event.amount))),)
+        elif key == "yinghun":  # 英魂: a friend draws X (or an enemy discards X)
+            others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+            target = self.pick(seat, others, hostile=rng.random() < 0.4)
+            if target is not None:
+                yield (Skill(seat, key, targets=(target,)),)
         elif key == "kylin_bow" and isinstance(event, DamageEvent):
             victim = state.seat(event.target)
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
@@ -759,6 +764,20 @@ class Player:
                 if c is not None:
                     yield (Discard(seat, (c,)),)
             yield (Pass(seat),)
+        elif what == "discard_n":  # 英魂, 神愤: that many cards (equipment too if asked)
+            spent = self.spend(state, seat, top.counts[0], equipment="e" in top.zones)
+            if spent is not None:
+                yield (Discard(seat, *spent),)
+        elif what == "give":  # 好施: half the hand to one of the fewest
+            spent = self.spend(state, seat, top.counts[0])
+            if spent is not None:
+                for to in top.options:
+                    yield (Give(seat, int(to), *spent),)
+        elif what == "use_sha":  # 乱武: a Sha on one of the nearest, or 1 HP lost
+            found = self.answer(state, seat, SHA_KEYS)
+            if found is not None and top.counts:
+                yield (Use(seat, (found[0],), found[1], (rng.choice(top.counts),)),)
+            yield (Pass(seat),)
         elif what == "reveal":
             count = top.counts[0] if top.counts else 1
             cards = self.unseen_many(state, count)
@@ -837,6 +856,8 @@ class Player:
             yield (Skill(seat, "luoyi"),)  # one card fewer for harder Sha and Duels
         if "zaiqi" in mine and s.wounded and rng.random() < 0.6:
             yield (Skill(seat, "zaiqi"),)  # 再起: turn over cards instead of drawing
+        if "haoshi" in mine and rng.random() < 0.6:
+            yield (Skill(seat, "haoshi"),)  # 好施: two more (half may go to the fewest)
         counts = [n for n in top.counts if n > 0]
         if not counts:
             return
@@ -1155,6 +1176,17 @@ class Player:
             return (Skill(seat, key, spent[0], rng.choice(pool), spent[1]),)
         if key in ("qiangxi", "quhu", "yeyan"):  # 火: 典韦, 荀彧, 神周瑜
             return self.fire_skill(state, seat, key, others)
+        if key == "dimeng":  # 缔盟: two others swap hands, paid by their difference
+            if len(others) < 2:
+                return None
+            a, b = rng.sample(others, 2)
+            differ = abs(state.seat(a).hand_count - state.seat(b).hand_count)
+            if differ == 0:
+                return (Skill(seat, key, targets=(a, b)),)
+            spent = self.spend(state, seat, differ, equipment=True)
+            return (Skill(seat, key, spent[0], (a, b), spent[1]),) if spent else None
+        if key in ("luanwu", "wuqian", "shenfen"):  # 乱武, 无前, 神愤: no cards, no targets
+            return (Skill(seat, key),) if rng.random() < 0.5 else None
         if key == "jijiang":
             left = sha_uses_left(state, seat)
             if left is not None and left <= 0:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from engine.cards import Card, CardKind, Subtype, Suit, Target, TargetNeeds
+from engine.cards import Card, CardKind, Colour, Subtype, Suit, Target, TargetNeeds
 from engine.catalogue import standard_catalogue
 from engine.effects import (
     AttackRange,
@@ -512,6 +512,13 @@ def check_target(
     reason = _untargetable_reason(t, card_kind.key)
     if reason is not None:
         return TargetCheck(target, False, reason)
+    if (  # 帷幕: no black trick
+        spent
+        and card_kind.type.value in _TRICKS
+        and "weimu" in owned_keys(t)
+        and {card(c).colour for c in spent} == {Colour.BLACK}
+    ):
+        return TargetCheck(target, False, _weimu(card_kind))
     needs = card_kind.target_needs
     if needs is TargetNeeds.HAS_CARDS and t.card_count + len(t.judgement) == 0:
         return TargetCheck(target, False, _NO_CARDS)
@@ -560,6 +567,18 @@ def check_target(
 def _tianyi_reach(state: PublicState, user: int, card_kind: CardKind) -> bool:
     """天义 won: the user's Sha has no distance limit this turn."""
     return card_kind.is_sha and f"{user}:tianyi_won" in state.turn.flags
+
+
+_TRICKS = frozenset({"trick", "delayed_trick"})
+
+
+@cache
+def _weimu(card_kind: CardKind) -> Text:
+    return say(
+        "{skill}: cannot be the target of a black {card}",
+        skill=_extra_skill("weimu"),
+        card=card_kind,
+    )
 
 
 _DEAD = say("dead")

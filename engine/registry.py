@@ -198,11 +198,37 @@ def conversion(key: str, kind: str) -> Callable[[Conversion], Conversion]:
     return register
 
 
+Trigger = Callable[["Table", object], bool]
+
+TRIGGERS: dict[Point, list[Trigger]] = {}
+"""Compulsory skills the engine settles by itself at a point, nobody asked (崩坏 at the
+end phase, 无谋 on a trick declared, 狂暴 on damage): each gets the event and may push
+frames (True when it did)."""
+
+
+def trigger(point: Point) -> Callable[[Trigger], Trigger]:
+    """Register a compulsory trigger at ``point`` (a decorator)."""
+
+    def register(hook: Trigger) -> Trigger:
+        TRIGGERS.setdefault(point, []).append(hook)
+        return hook
+
+    return register
+
+
 SeatHook = Callable[["Table", int], None]
 
 AT_DEAL: dict[str, SeatHook] = {}
 """What a skill does as the starting hands are dealt, by skill key, for each seat
-owning it (七星: seven more cards face down onto the general as 星)."""
+owning it (七星: seven more cards face down onto the general as 星; 狂暴: two 暴怒 marks)."""
 
 TURN_STARTS: list[SeatHook] = []
 """Called as a seat's turn starts, before anything else (狂风 and 大雾's marks end)."""
+
+
+def fire(t: Table, point: Point, event: object) -> bool:
+    """Run the triggers at ``point``; True when one pushed a frame to settle first."""
+    pushed = False
+    for hook in TRIGGERS.get(point, ()):
+        pushed = hook(t, event) or pushed
+    return pushed

@@ -90,7 +90,16 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_DEAL, AT_POINT, CONVERSIONS, RULES, TURN_STARTS, rule_source
+from engine.registry import (
+    AT_DEAL,
+    AT_POINT,
+    CONVERSIONS,
+    RULES,
+    TRIGGERS,
+    TURN_STARTS,
+    fire,
+    rule_source,
+)
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -816,6 +825,8 @@ def _enter_phase(ctx: Ctx, phase: Phase) -> None:
     elif phase is Phase.START:
         _turn_start_draw(t, seat)
     point = _PHASE_POINTS[phase]
+    if point in TRIGGERS:  # compulsory skills of the phase (崩坏), after its window
+        fire(t, point, Occasion(point, seat))
     if may_open(t, point, seat):  # the phase's own window goes first (洛神, 观星, 闭月 ...)
         push(t, Occasion(point, seat))
 
@@ -1080,6 +1091,9 @@ def _use(ctx: Ctx, m: Move) -> None:
             )
         _respond(ctx, Respond(seat, m.cards, m.as_kind))
         return
+    if isinstance(top, Expect) and top.what == "use_sha" and top.seat == seat:
+        _use_asked_sha(ctx, m, top)
+        return
     if t.turn.phase is Phase.SETUP:
         raise IllegalMove(say("the game has not started: 'deal' then 'next'"))
     if t.turn.seat != seat:
@@ -1143,6 +1157,32 @@ def _use(ctx: Ctx, m: Move) -> None:
     if used == "jiu":
         t.set_turn(jiu_used=t.turn.jiu_used + 1)
     push(t, CardUse(seat, used, m.cards, targets, bonus=bonus))
+
+
+def _use_asked_sha(ctx: Ctx, m: Use, top: Expect) -> None:
+    """A skill asks a seat to use a Sha on one of ``top.counts`` (乱武), outside its own
+    turn; the skill's frame under it learns it was used (``value`` 1)."""
+    t = ctx.table
+    if len(m.targets) != 1 or m.targets[0] not in top.counts:
+        ctx.refuse(
+            say(
+                "{reason}: the Sha goes to one of seats {seats}",
+                reason=top.reason,
+                seats=",".join(map(str, top.counts)),
+            )
+        )
+    sources = _sources(ctx, m.seat, m.cards)
+    used = _used_kind(ctx, m.seat, m.cards, m.as_kind)
+    if used not in SHA:
+        ctx.refuse(say("{reason}: a Sha, not {card}", reason=top.reason, card=kind(used)))
+    for c, source in zip(m.cards, sources, strict=True):
+        lift_from(ctx, m.seat, c, source)
+        t.put(c, "processing")
+    t.stack.pop()
+    below = t.stack[-1] if t.stack else None
+    if isinstance(below, SkillUse):
+        replace_top(t, evolve(below, value=1))
+    push(t, CardUse(m.seat, used, m.cards, m.targets, counts_for_limit=False))
 
 
 def _use_seal(ctx: Ctx, m: Use) -> None:
@@ -1352,6 +1392,8 @@ def _respond(ctx: Ctx, m: Move) -> None:
         replace_top(t, evolve(top, got=top.got + 1, passed=frozenset()))
         if Point.DECLARE in AT_POINT:  # a trick used in response (集智)
             push(t, Occasion(Point.DECLARE, seat, m.cards))
+        if Point.DECLARE in TRIGGERS:  # 无谋: so is a 无懈可击 he uses
+            fire(t, Point.DECLARE, Occasion(Point.DECLARE, seat, m.cards))
         return
     if top.want == "tao":
         healed = heal(t, top.for_seat, 1 + _rescue_bonus(t, seat, top.for_seat, used))
@@ -1437,6 +1479,7 @@ _PASSABLE_EXPECTS: dict[str, Callable[[Ctx, Expect], None]] = {
     "fire_discard": _fire_attack_declined,
     "discard_or_damage": _ganglie_declined,
     "discard_or_draw": _cixiong_declined,
+    "use_sha": lambda ctx, expect: None,  # 乱武: no Sha; the skill's step sees nothing used
 }
 
 
@@ -1494,6 +1537,19 @@ def _discard(ctx: Ctx, m: Move) -> None:
                     "{reason}: discard {n} hand card, or pass",
                     "{reason}: discard {n} hand cards, or pass",
                     need,
+                    reason=top.reason,
+                )
+            )
+        t.stack.pop()
+    elif isinstance(top, Expect) and top.what == "discard_n" and top.seat == m.seat:
+        # A skill's discard of a number of cards (英魂): ``zones`` says from where.
+        zones = _zones(top.zones or "he")
+        if len(m.cards) + m.unknown != top.counts[0]:
+            ctx.refuse(
+                say_n(
+                    "{reason}: discard {n} card",
+                    "{reason}: discard {n} cards",
+                    top.counts[0],
                     reason=top.reason,
                 )
             )
@@ -1558,6 +1614,22 @@ def _give(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     if m.seat == m.to:
         ctx.refuse(say("giving to yourself changes nothing"))
+    top = t.stack[-1] if t.stack else None
+    if isinstance(top, Expect) and top.what == "give" and top.seat == m.seat:
+        # A skill's gift of a number of hand cards to one of ``other``/``options`` (好施).
+        if str(m.to) not in top.options or len(m.cards) + m.unknown != top.counts[0]:
+            ctx.refuse(
+                say_n(
+                    "{reason}: give {n} hand card to seat {seats}",
+                    "{reason}: give {n} hand cards to seat {seats}",
+                    top.counts[0],
+                    reason=top.reason,
+                    seats=either(top.options),
+                )
+            )
+        t.stack.pop()
+        transfer(ctx, m.seat, m.to, m.cards, m.unknown, ("hand",))
+        return
     _free(ctx, _GIVING)
     if not t.seat(m.to).alive:
         ctx.refuse(say("seat {seat} is dead", seat=m.to))

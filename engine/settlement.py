@@ -40,7 +40,7 @@ from engine.frames import (
     Window,
 )
 from engine.modes import NeedRole, Transform
-from engine.registry import AT_POINT, COMPULSORY, RULES, SETTLED
+from engine.registry import AT_POINT, COMPULSORY, RULES, SETTLED, TRIGGERS, fire
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
@@ -70,16 +70,34 @@ Effect = Callable[["Ctx", CardUse], None]
 # ---------------------------------------------------------------- helpers
 
 
-def needs(t: Table, user: int, card_kind: str) -> int:
-    """How many cards answer ``user``'s card: two against 无双."""
+def needs(t: Table, user: int, card_kind: str, target: int = 0) -> int:
+    """How many cards answer ``user``'s card: two against 无双 (and 无前's 无双 this
+    turn; 肉林: a Sha between 董卓 and a woman, either way)."""
     for _, effect in effects_of(t.seat(user)):
         if isinstance(effect, DoubleResponse) and card_kind in effect.cards:
             return 2
+    if f"{user}:wuqian" in t.turn.flags and card_kind in (*SHA, "duel"):
+        return 2
+    if target and card_kind in SHA and _roulin(t, user, target):
+        return 2
     return 1
 
 
+def _roulin(t: Table, user: int, target: int) -> bool:
+    """肉林 (董卓, compulsory): his Sha on a woman, or a woman's Sha on him."""
+    for owner, other in ((user, target), (target, user)):
+        if "roulin" in owned_keys(t.seat(owner)):
+            o = t.seat(other)
+            shown = [g for g in o.generals if g not in o.hidden]
+            if shown and standard_catalogue().general(shown[0]).gender.value == "female":
+                return True
+    return False
+
+
 def armour_ignored(t: Table, user: int | None, card_kind: str | None) -> bool:
-    """青釭剑: the user's Sha ignores the target's armour."""
+    """青釭剑: the user's Sha ignores the target's armour (无前: anything of his, this turn)."""
+    if user is not None and f"{user}:wuqian" in t.turn.flags:
+        return True
     if user is None or card_kind not in SHA:
         return False
     weapon = t.seat(user).weapon
@@ -293,6 +311,8 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
             return
         f = evolve(f, point=Point.RESPOND, step=0, opened=0)
         t.stack[-1] = f  # and on to the first target at once
+        if Point.DECLARE in TRIGGERS and fire(t, Point.DECLARE, f):  # 无谋 first
+            return
     if f.point is Point.TO_DISCARD:
         for action in SETTLED.get(f.kind, ()):  # 巨象 takes the card first
             action(t, f)
@@ -319,8 +339,9 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         f = t.stack[-1]  # type: ignore[assignment]  # marked by at_point
         assert isinstance(f, CardUse)
         if f.kind in _VINE_PROOF and (
-            armour_key(t, target) == "vine_armour" or no_effect_on(t.seats[target - 1], f.kind)
-        ):  # 藤甲; 祸首 and 巨象 for 南蛮入侵
+            (armour_key(t, target) == "vine_armour" and not armour_ignored(t, f.user, f.kind))
+            or no_effect_on(t.seats[target - 1], f.kind)
+        ):  # 藤甲 (unless 无前 ignores it); 祸首 and 巨象 for 南蛮入侵
             _next_target(t, f)  # no effect on it: nobody is asked to nullify it either
             return
         if f.kind in TRICKS_ASKING_NULLIFICATION and f.nullifiable and anyone_may_nullify(t):
@@ -368,7 +389,7 @@ def _sha(ctx: Ctx, f: CardUse) -> None:
                 "shan",
                 (target,),
                 say("{card} from seat {seat}", card=kind(f.kind), seat=f.user),
-                need=needs(t, f.user, f.kind),
+                need=needs(t, f.user, f.kind, target),
             ),
         )
         return
@@ -427,7 +448,7 @@ def _mass_attack(want: str) -> Effect:
         t = ctx.table
         target = f.target
         if f.step == 2:
-            armour = armour_key(t, target)
+            armour = None if armour_ignored(t, f.user, f.kind) else armour_key(t, target)
             if armour == "vine_armour":
                 _next_target(t, f)
                 return
@@ -715,6 +736,8 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
         replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
+        if Point.HP_CHANGE in TRIGGERS:  # 狂暴's marks for the damage dealt and taken
+            fire(t, Point.HP_CHANGE, f)
         form = ctx.mode.transform(t, f.target)
         if form is not None:  # 虎牢关: 吕布 turns into his second form at once
             transform(ctx, form)
@@ -766,6 +789,10 @@ def _step_dying(ctx: Ctx, f: Dying) -> None:
     if f.at < len(f.order):
         replace_top(t, evolve(f, at=len(f.order)))
         living = tuple(seat for seat in f.order if t.seat(seat).alive)
+        current = t.turn.seat
+        holder = t.seats[current - 1] if current else None
+        if holder is not None and holder.alive and "wansha" in owned_keys(holder):  # 完杀
+            living = tuple(seat for seat in living if seat in (current, f.seat))
         push(
             t,
             Ask(
@@ -1094,7 +1121,9 @@ def _pass_lightning(t: Table, seat: int, lightning: int) -> None:
         current = t.next_living(current)
         if current == seat:
             break
-        if not any(d.kind == "lightning" for d in t.seat(current).judgement):
+        if not any(d.kind == "lightning" for d in t.seat(current).judgement) and (
+            "weimu" not in owned_keys(t.seat(current))  # 帷幕: a black trick never reaches him
+        ):
             t.move(lightning, f"judge:{current}", as_kind="lightning")
             return
 

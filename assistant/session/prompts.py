@@ -333,6 +333,8 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
     if e.what in ("discard_or_damage", "discard_or_draw"):
         n = e.counts[0] if e.counts else 1
         return Prompt(who, e.what, said, (f"discard {n}", "pass"))
+    if e.what == "discard_n":  # a skill's discard of N cards (英魂, 神愤)
+        return Prompt(who, "discard", said, (f"discard {e.counts[0]}",))
     return Prompt(who, e.what, said)
 
 
