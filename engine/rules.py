@@ -107,6 +107,7 @@ from engine.settlement import (
     replace_top,
     set_marks,
     settle,
+    sha_given,
     watch_hands,
 )
 from engine.skilltypes import on_use as skill_used
@@ -869,7 +870,11 @@ def _after_settling(ctx: Ctx) -> None:
     if not current.alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         _auto_advance(ctx)
-    elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
+    elif (
+        phase in _MOVING_ON
+        or phase in t.turn.skips  # skipped once begun (巧变, 放权)
+        or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase))
+    ):
         _advance(ctx)
         _auto_advance(ctx)
 
@@ -1264,9 +1269,7 @@ def _respond(ctx: Ctx, m: Move) -> None:
         return
     if top.want == "sha" and top.for_seat:  # 借刀杀人: a Sha used on the victim
         t.stack.pop()
-        below = t.stack[-1]
-        assert isinstance(below, CardUse)
-        replace_top(t, evolve(below, step=below.step + 1, answered=True))
+        sha_given(t)
         push(t, CardUse(seat, used, m.cards, (top.for_seat,), counts_for_limit=False))
         return
     for c in m.cards:
@@ -1357,6 +1360,7 @@ _PASSABLE_EXPECTS: dict[str, Callable[[Ctx, Expect], None]] = {
     "fire_discard": _fire_attack_declined,
     "discard_or_damage": _ganglie_declined,
     "discard_or_draw": _cixiong_declined,
+    "discard_or_pass": lambda ctx, expect: None,  # the skill's frame below settles it (享乐)
 }
 
 
@@ -1418,6 +1422,9 @@ def _discard(ctx: Ctx, m: Move) -> None:
                 )
             )
         t.stack.pop()
+    elif isinstance(top, Expect) and top.what == "discard_or_pass" and top.seat == m.seat:
+        _discard_or_pass(ctx, m, top)  # a skill's demand: a card of its types, or pass (享乐)
+        zones = ("hand",)
     elif isinstance(top, Expect) and top.what == "fire_discard" and top.seat == m.seat:
         if not (len(m.cards) == 1 and not m.unknown):
             ctx.refuse(
@@ -1457,6 +1464,20 @@ def _discard(ctx: Ctx, m: Move) -> None:
     if m.unknown:
         take_unseen(t, m.seat, m.unknown)
         t.discard_unknown += m.unknown
+
+
+def _discard_or_pass(ctx: Ctx, m: Discard, top: Expect) -> None:
+    """A skill asks ``top.seat`` for one hand card of the types ``top.options`` (享乐: a
+    basic card); discarded, the skill's frame below learns it (``value``)."""
+    t = ctx.table
+    if len(m.cards) != 1 or m.unknown:
+        ctx.refuse(say("{reason}: name the card (#id), or pass", reason=top.reason))
+    if m.cards and top.options and card(m.cards[0]).kind.type.value not in top.options:
+        ctx.refuse(say("{reason}: not {card}", reason=top.reason, card=card(m.cards[0])))
+    t.stack.pop()
+    below = t.stack[-1] if t.stack else None
+    if isinstance(below, SkillUse):
+        replace_top(t, evolve(below, value=1))
 
 
 def _zones(letters: str) -> tuple[str, ...]:

@@ -217,9 +217,7 @@ def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
     if isinstance(own, Ask) and own.want == "sha" and own.for_seat and not own.helping:
         # 借刀杀人: the wielder uses the Sha he was given on the named victim.
         t.stack.pop()
-        below = t.stack[-1]
-        assert isinstance(below, CardUse)
-        replace_top(t, evolve(below, step=below.step + 1, answered=True))
+        sha_given(t)
         push(t, CardUse(ask.for_seat, used, cards, (own.for_seat,), counts_for_limit=False))
         return
     for c in cards:
@@ -230,6 +228,17 @@ def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
             close_ask(ctx, evolve(own, got=got), True)
         else:
             replace_top(t, evolve(own, got=got))
+
+
+def sha_given(t: Table) -> None:
+    """The frame that asked for a Sha on a named seat (借刀杀人's card, 挑衅's skill) learns
+    it was given: one step on."""
+    below = t.stack[-1]
+    if isinstance(below, SkillUse):  # 挑衅
+        replace_top(t, evolve(below, step=below.step + 1))
+        return
+    assert isinstance(below, CardUse)
+    replace_top(t, evolve(below, step=below.step + 1, answered=True))
 
 
 def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:

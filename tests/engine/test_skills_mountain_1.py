@@ -1,0 +1,279 @@
+"""The skills of 山 (mountain) part 1: 张郃, 邓艾, 姜维, 刘禅 and 神赵云, settled as rules.
+
+Each test names the skill (Chinese name and key of mountain.toml) and says in
+its own words what the published 神话再临 card says it does. Timing skills:
+the window opens for the right seat at the right moment, declining lets the
+settlement go on as before, using it has its exact effect.
+"""
+
+from __future__ import annotations
+
+from engine.frames import Point, Window
+from engine.game import Game
+from engine.state import Phase
+from engine.windows import window_offers
+from tests.engine.helpers import asked, cid, end_turn, no_window, play, refused, top
+from tests.engine.helpers import expecting as expect
+from tests.engine.helpers import window_for as window
+
+PACKS = "standard,ex,maneuvering,mountain"
+
+
+def table(generals: list[str], *, lord: int = 1, start: bool = True) -> Game:
+    """A dealt table of mountain generals; with ``start`` the lord's turn has begun."""
+    g = Game()
+    g.push_text(f"setup identity {len(generals)} packages={PACKS}")
+    g.push_text(f"role {lord} lord")
+    for seat, general in enumerate(generals, start=1):
+        extra = " kingdom=shu" if general.startswith("shen") else ""
+        g.push_text(f"general {seat} {general}{extra}")
+    g.push_text("deal")
+    if start:
+        g.push_text("next")
+    return g
+
+
+def hp(g: Game, seat: int) -> int:
+    return g.state.seat(seat).hp
+
+
+def pass_windows(g: Game) -> None:
+    """Decline every window on top (a plain turn's skills nobody uses)."""
+    while g.state.stack and isinstance(g.state.stack[-1], Window):
+        g.push_text(f"pass {g.state.stack[-1].asked}")
+
+
+def to_draw(g: Game) -> None:
+    """From the start of a turn to its draw, windows declined."""
+    for _ in range(8):
+        pass_windows(g)
+        f = g.state.stack[-1] if g.state.stack else None
+        if getattr(f, "what", "") == "draw":
+            return
+        if not g.state.stack:
+            g.push_text("next")
+    raise AssertionError(g.state.stack)
+
+
+def to_play(g: Game) -> None:
+    to_draw(g)
+    seat = g.state.turn.seat
+    counts = getattr(top(g), "counts", (2,))
+    g.push_text(f"draw {seat} x{max(counts)}")
+    pass_windows(g)
+    assert g.state.turn.phase is Phase.PLAY, g.state.turn
+
+
+def to_turn_of(g: Game, seat: int) -> None:
+    for _ in range(12):
+        if g.state.turn.seat == seat:
+            return
+        pass_windows(g)
+        end_turn(g)
+    raise AssertionError(f"seat {seat}'s turn never came")
+
+
+SHA_S7 = cid("sha", "♠7")
+SHA_S8 = cid("sha", "♠8")
+SHA_S9 = cid("sha", "♠9")
+SHAN_H2 = cid("shan", "♥2")
+SHAN_D2 = cid("shan", "♦2")
+TAO_H3 = cid("tao", "♥3")
+DUEL = cid("duel", "♠A")
+EX_NIHILO = cid("ex_nihilo", "♥7")
+
+
+# ================================================================ 刘禅
+# ---------------------------------------------------------------- 享乐
+
+
+def _sha_on_liushan() -> Game:
+    g = table(["caocao", "liushan", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    window(g, Point.AFTER_TARGETING, 2)
+    play(g, "skill 2 xiangle")
+    expect(g, "discard_or_pass", 1)
+    return g
+
+
+def test_xiangle_no_basic_card_the_sha_has_no_effect() -> None:
+    """享乐 xiangle: a player whose Sha targets 刘禅 must discard a basic card, or the Sha
+    has no effect on him."""
+    g = _sha_on_liushan()
+    play(g, "pass 1")
+    assert hp(g, 2) == 3 and not g.state.stack
+    assert g.state.where[SHA_S7] == "discard"
+
+
+def test_xiangle_a_basic_card_discarded_the_sha_goes_on() -> None:
+    """享乐 xiangle: discarding a basic card, the Sha settles as usual (a Shan is asked)."""
+    g = _sha_on_liushan()
+    refused(g, f"discard 1 #{EX_NIHILO}", "not")  # a trick is not a basic card
+    play(g, f"discard 1 #{SHAN_H2}")
+    assert asked(g.state).asked == 2 and asked(g.state).want == "shan"
+    play(g, "pass 2")
+    assert hp(g, 2) == 2
+
+
+def test_xiangle_not_for_his_own_or_others_sha() -> None:
+    """享乐 xiangle is about a Sha that targets him: another target opens no window."""
+    g = table(["caocao", "zhangliao", "liushan", "ganning"])
+    to_play(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    no_window(g)
+
+
+# ---------------------------------------------------------------- 放权
+
+
+def test_fangquan_skips_the_play_phase_and_gives_an_extra_turn() -> None:
+    """放权 fangquan: 刘禅 may skip his play phase; if he does, at the end of his turn he may
+    discard a hand card to have another player take an extra turn after his."""
+    g = table(["liushan", "caocao", "zhangliao", "ganning"])
+    to_draw(g)
+    play(g, "draw 1 x2")
+    window(g, Point.PLAY_START, 1)
+    play(g, "skill 1 fangquan")
+    s = g.state
+    assert s.turn.phase is not Phase.PLAY and s.turn.seat == 1
+    while g.state.turn.phase is not Phase.END:
+        excess = g.state.seat(1).hand_count - g.state.seat(1).hp
+        if excess > 0:
+            play(g, f"discard 1 x{excess}")
+        play(g, "next")
+    window(g, Point.END_PHASE, 1)
+    refused(g, "skill 1 fangquan x1 -> 1", "not yourself")
+    play(g, "skill 1 fangquan x1 -> 3")
+    pass_windows(g)
+    if g.state.turn.seat == 1:
+        play(g, "next")
+    assert g.state.turn.seat == 3  # the extra turn, before seat 2's
+
+
+def test_fangquan_declined_the_play_phase_goes_on() -> None:
+    """放权 fangquan is optional: declined, the play phase is played, no end-phase window."""
+    g = table(["liushan", "caocao", "zhangliao", "ganning"])
+    to_draw(g)
+    play(g, "draw 1 x2", "pass 1")
+    assert g.state.turn.phase is Phase.PLAY
+    play(g, "next")
+    assert not any(isinstance(f, Window) and f.point is Point.END_PHASE for f in g.state.stack)
+
+
+# ---------------------------------------------------------------- 若愚
+
+
+def test_ruoyu_awakens_with_the_lowest_hp() -> None:
+    """若愚 ruoyu (lord, awakening): in his preparation phase, his HP no higher than anyone's,
+    刘禅 gains 1 max HP, recovers 1 HP and gains 激将; once a game."""
+    g = table(["liushan", "caocao", "zhangliao", "ganning"], start=False)
+    play(g, "!damage 1 1", "next")  # 3/3 (four players: no lord bonus) -> 2/3: the lowest
+    window(g, Point.PREPARATION, 1)
+    play(g, "skill 1 ruoyu")
+    s = g.state.seat(1)
+    assert (s.hp, s.max_hp) == (3, 4) and "jijiang" in s.extra_skills
+    assert s.mark("used_ruoyu") == 1
+
+
+def test_ruoyu_not_while_another_has_less_hp() -> None:
+    """若愚 ruoyu: someone with less HP than him: no awakening."""
+    g = table(["liushan", "caocao", "zhangliao", "ganning"], start=False)
+    play(g, "!damage 3 2", "next")  # 2 < his 3
+    assert not any(isinstance(f, Window) and f.point is Point.PREPARATION for f in g.state.stack)
+
+
+def test_ruoyu_gives_jijiang() -> None:
+    """若愚 ruoyu: after it, 激将 works for him: another 蜀 player may play a Sha for him."""
+    g = table(["liushan", "jiangwei", "zhangliao", "ganning"], start=False)
+    play(g, "!damage 1 1", "next", "skill 1 ruoyu")
+    to_play(g)
+    play(g, "skill 1 jijiang -> 4")
+    assert asked(g.state).asked == 2 and asked(g.state).helping
+    play(g, f"respond 2 #{SHA_S8}")  # 姜维's Sha, used by 刘禅 on seat 4
+    assert asked(g.state).asked == 4 and asked(g.state).want == "shan"
+
+
+# ================================================================ 姜维
+# ---------------------------------------------------------------- 挑衅
+
+
+def _tiaoxin() -> Game:
+    g = table(["jiangwei", "caocao", "zhangliao", "ganning"])
+    to_play(g)
+    refused(g, "skill 1 tiaoxin -> 3", "attack range")  # distance 2, range 1
+    play(g, "skill 1 tiaoxin -> 2")
+    a = asked(g.state)
+    assert (a.want, a.asked, a.for_seat) == ("sha", 2, 1)
+    return g
+
+
+def test_tiaoxin_the_challenged_player_uses_a_sha_on_him() -> None:
+    """挑衅 tiaoxin: once in his play phase 姜维 picks a player whose attack range includes
+    him; that player uses a Sha on him ..."""
+    g = _tiaoxin()
+    play(g, f"use 2 #{SHA_S7} -> 1")
+    assert asked(g.state).asked == 1 and asked(g.state).want == "shan"
+    play(g, "pass 1")
+    assert hp(g, 1) == 3 and not g.state.stack
+    refused(g, "skill 1 tiaoxin -> 4", "once")
+
+
+def test_tiaoxin_no_sha_he_discards_one_of_their_cards() -> None:
+    """挑衅 tiaoxin: ... or, if they do not, 姜维 discards one of their cards."""
+    g = _tiaoxin()
+    play(g, "pass 2")
+    expect(g, "discard_one", 1)
+    before = g.state.seat(2).hand_count
+    play(g, "discard 2 x1")
+    assert g.state.seat(2).hand_count == before - 1 and not g.state.stack
+
+
+# ---------------------------------------------------------------- 志继
+
+
+def _jiangwei_emptied(damage: int = 0, keep: int = 0) -> Game:
+    """姜维 (seat 2) loses his hand (and ``damage`` HP) in seat 1's turn; his turn begins."""
+    g = table(["caocao", "jiangwei", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"!discard 2 x{4 - keep}")
+    if damage:
+        play(g, f"!damage 2 {damage}")
+    play(g, "next")
+    end_turn(g)
+    assert g.state.turn.seat == 2
+    return g
+
+
+def _zhiji(damage: int = 0) -> Game:
+    g = _jiangwei_emptied(damage)
+    window(g, Point.PREPARATION, 2)
+    play(g, "skill 2 zhiji")
+    expect(g, "choose", 2)
+    return g
+
+
+def test_zhiji_awakens_without_hand_cards_draws_two() -> None:
+    """志继 zhiji (awakening): in his preparation phase with no hand cards, 姜维 recovers 1
+    HP or draws two cards, then loses 1 max HP and gains 观星 (usable at once)."""
+    g = _zhiji()
+    play(g, "choose 2 draw")
+    s = g.state.seat(2)
+    assert (s.hand_count, s.hp, s.max_hp) == (2, 3, 3)
+    assert "guanxing" in s.extra_skills and s.mark("used_zhiji") == 1
+    w = window(g, Point.PREPARATION, 2)
+    assert window_offers(g.state, w) == ("guanxing",)
+
+
+def test_zhiji_recover_then_max_hp_falls() -> None:
+    """志继 zhiji: recovering when wounded, then max HP 1 less (HP no higher than it)."""
+    g = _zhiji(damage=2)
+    play(g, "choose 2 recover")
+    s = g.state.seat(2)
+    assert (s.hp, s.max_hp, s.hand_count) == (3, 3, 0)
+
+
+def test_zhiji_not_with_hand_cards() -> None:
+    """志继 zhiji: with a hand card, no awakening."""
+    g = _jiangwei_emptied(keep=1)
+    assert not any(isinstance(f, Window) and f.point is Point.PREPARATION for f in g.state.stack)
