@@ -155,3 +155,17 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
         return change
 
     return register
+
+
+Conversion = Callable[["Table", int, tuple[int, ...], str], bool]
+
+CONVERSIONS: dict[str, Conversion] = {}
+"""Conversions an effect cannot declare, by skill key: ``converts(table, seat, cards,
+as_kind)`` says whether the owner may use or play ``cards`` as ``as_kind`` (龙魂: X
+cards of one suit, X his HP)."""
+
+DrawBonus = Callable[["Table", int], int]
+
+DRAW_BONUS: dict[str, DrawBonus] = {}
+"""Compulsory changes to the draw phase's count that depend on the state, by skill key
+(绝境: as many more as the HP he has lost)."""

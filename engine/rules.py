@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, RULES, rule_source
+from engine.registry import AT_POINT, CONVERSIONS, DRAW_BONUS, RULES, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -801,6 +801,10 @@ def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
                 options |= {n + effect.delta for n in options}
             else:
                 options = {n + effect.delta for n in options}
+    for key, bonus in DRAW_BONUS.items():  # 绝境: a count the state decides
+        if key in owned_keys(t.seat(seat)):
+            extra = bonus(t, seat)
+            options = {n + extra for n in options}
     return tuple(sorted(n for n in options if n >= 0))
 
 
@@ -918,6 +922,9 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
     """Whether a skill (or 丈八蛇矛) lets ``seat`` use ``cards`` as ``as_kind``."""
     t = ctx.table
     s = t.seat(seat)
+    for key, converts in CONVERSIONS.items():  # 龙魂: several cards as one
+        if key in owned_keys(s) and converts(t, seat, cards, as_kind):
+            return True
     if (
         len(cards) == 2
         and as_kind == "sha"

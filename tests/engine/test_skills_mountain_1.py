@@ -8,6 +8,7 @@ settlement go on as before, using it has its exact effect.
 
 from __future__ import annotations
 
+from engine.derived import hand_limit
 from engine.frames import Point, Window
 from engine.game import Game
 from engine.state import Phase
@@ -277,3 +278,71 @@ def test_zhiji_not_with_hand_cards() -> None:
     """志继 zhiji: with a hand card, no awakening."""
     g = _jiangwei_emptied(keep=1)
     assert not any(isinstance(f, Window) and f.point is Point.PREPARATION for f in g.state.stack)
+
+
+# ================================================================ 神赵云
+# ---------------------------------------------------------------- 绝境
+
+
+def test_juejing_draws_as_many_more_as_hp_lost_and_keeps_two_more() -> None:
+    """绝境 juejing (compulsory): in his draw phase 神赵云 draws as many more cards as the HP
+    he has lost; his hand limit is 2 more than his HP."""
+    g = table(["caocao", "shenzhaoyun", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, "!damage 2 1", "next")
+    end_turn(g)
+    to_draw(g)
+    assert top(g).counts == (3,)  # type: ignore[attr-defined]
+    refused(g, "draw 2 x2", "3")
+    play(g, "draw 2 x3")
+    assert hand_limit(g.state, 2).value == 1 + 2
+
+
+# ---------------------------------------------------------------- 龙魂
+
+CLUB_2, CLUB_3 = cid("sha", "♣2"), cid("sha", "♣3")
+DIAMOND_6, DIAMOND_7 = cid("sha", "♦6"), cid("sha", "♦7")
+HEART_3, HEART_4 = cid("tao", "♥3"), cid("sha", "♥10")
+SPADE_8, SPADE_9 = cid("sha", "♠8"), cid("sha", "♠9")
+
+
+def _sha_on_zhaoyun() -> Game:
+    g = table(["caocao", "shenzhaoyun", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    assert asked(g.state).asked == 2
+    return g
+
+
+def test_longhun_two_clubs_as_shan_at_two_hp() -> None:
+    """龙魂 longhun: 神赵云 may use or play X cards of one suit (X his HP, at least 1): clubs
+    as 闪 ..."""
+    g = _sha_on_zhaoyun()
+    refused(g, f"respond 2 #{CLUB_2} as shan", "no skill")  # HP 2: two cards
+    refused(g, f"respond 2 #{CLUB_2} #{DIAMOND_6} as shan", "no skill")  # one suit
+    play(g, f"respond 2 #{CLUB_2} #{CLUB_3} as shan")
+    assert hp(g, 2) == 2 and g.state.where[CLUB_3] == "discard"
+
+
+def test_longhun_one_card_at_one_hp_diamond_as_fire_sha() -> None:
+    """龙魂 longhun: ... diamonds as a fire 杀; at 1 HP one card is enough."""
+    g = table(["shenzhaoyun", "caocao", "zhangliao", "ganning"], start=False)
+    play(g, "!damage 1 1", "next")
+    to_play(g)
+    play(g, f"use 1 #{DIAMOND_6} as fire_sha -> 2")
+    assert asked(g.state).asked == 2
+    play(g, "pass 2")
+    assert hp(g, 2) == 3
+
+
+def test_longhun_hearts_as_tao_and_spades_as_nullification() -> None:
+    """龙魂 longhun: ... hearts as 桃, spades as 无懈可击."""
+    g = table(["shenzhaoyun", "caocao", "zhangliao", "ganning"], start=False)
+    play(g, "!damage 1 1", "next")  # 2 -> 1 HP (four players: no lord bonus)
+    to_play(g)
+    play(g, f"use 1 #{HEART_3} as tao")
+    assert hp(g, 1) == 2
+    play(g, f"use 1 #{DUEL} -> 2")
+    assert asked(g.state).want == "nullification"
+    refused(g, f"respond 1 #{SPADE_8} as nullification", "no skill")  # HP 2: two spades
+    play(g, f"respond 1 #{SPADE_8} #{SPADE_9} as nullification")
