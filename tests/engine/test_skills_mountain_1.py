@@ -346,3 +346,69 @@ def test_longhun_hearts_as_tao_and_spades_as_nullification() -> None:
     assert asked(g.state).want == "nullification"
     refused(g, f"respond 1 #{SPADE_8} as nullification", "no skill")  # HP 2: two spades
     play(g, f"respond 1 #{SPADE_8} #{SPADE_9} as nullification")
+
+
+# ================================================================ 张郃
+# ---------------------------------------------------------------- 巧变
+
+INDULGENCE = cid("indulgence", "♠6")
+DILU = cid("dilu", "♣5")
+
+
+def _zhanghe_turn(*before: str) -> Game:
+    """张郃 sits at seat 2; seat 1 plays ``before`` in its play phase, then his turn begins."""
+    g = table(["caocao", "zhanghe", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, *before)
+    play(g, "next")
+    end_turn(g)
+    assert g.state.turn.seat == 2
+    return g
+
+
+def test_qiaobian_skips_the_judgement_phase() -> None:
+    """巧变 qiaobian: 张郃 may discard a hand card to skip one of his phases (not the
+    preparation or end phase): skipping the judgement phase, 乐不思蜀 is not judged."""
+    g = _zhanghe_turn(f"use 1 #{INDULGENCE} -> 2")
+    window(g, Point.JUDGEMENT_PHASE, 2)
+    hand = g.state.seat(2).hand_count
+    refused(g, "skill 2 qiaobian x1 -> 1", "all it does")
+    play(g, "skill 2 qiaobian x1")
+    s = g.state
+    assert s.turn.phase is Phase.DRAW and s.where[INDULGENCE] == "judge:2"
+    assert s.seat(2).hand_count == hand - 1
+    assert [f for f in s.stack if getattr(f, "what", "") == "draw"]
+
+
+def test_qiaobian_skips_the_draw_phase_and_takes_two_hand_cards() -> None:
+    """巧变 qiaobian: skipping the draw phase, he may take a hand card from each of one or
+    two other players."""
+    g = _zhanghe_turn()
+    window(g, Point.DRAW_START, 2)
+    before = [g.state.seat(n).hand_count for n in (1, 2, 3)]
+    play(g, "skill 2 qiaobian x1 -> 1,3")
+    after = [g.state.seat(n).hand_count for n in (1, 2, 3)]
+    assert after == [before[0] - 1, before[1] - 1 + 2, before[2] - 1]
+    window(g, Point.PLAY_START, 2)  # the play phase comes: he may skip it too
+    assert g.state.turn.phase is Phase.PLAY
+
+
+def test_qiaobian_skips_the_play_phase_and_moves_a_horse() -> None:
+    """巧变 qiaobian: skipping the play phase, he may move a card of an equipment or
+    judgement zone to the same zone of another player."""
+    g = _zhanghe_turn(f"use 1 #{DILU}")
+    to_draw(g)
+    play(g, "draw 2 x2")
+    window(g, Point.PLAY_START, 2)
+    refused(g, f"skill 2 qiaobian #{DILU} x1 -> 1", "another")
+    play(g, f"skill 2 qiaobian #{DILU} x1 -> 3")
+    s = g.state
+    assert s.where[DILU] == "equip:3" and s.turn.phase is not Phase.PLAY
+
+
+def test_qiaobian_declined_the_phase_is_played() -> None:
+    """巧变 qiaobian is optional: declined, the draw phase draws as usual."""
+    g = _zhanghe_turn()
+    window(g, Point.DRAW_START, 2)
+    play(g, "pass 2", "draw 2 x2")
+    assert g.state.turn.phase is Phase.PLAY
