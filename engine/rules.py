@@ -205,7 +205,9 @@ def _close_windows(ctx: Ctx, move: Move | None) -> None:
 
 
 CLEARS_SKILL_CONTEXT = frozenset({Use, Respond, Pass, Next, End, Skip})
-_HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
+_HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset()) | AT_POINT.get(
+    Point.CARD_LOST, frozenset()
+)  # 连营, 屯田
 
 
 def _free(ctx: Ctx, what: Text) -> None:
@@ -983,6 +985,9 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
 
 
 def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...]) -> list[str]:
+    if ctx.table.seat(seat).on_general and "jixi" in owned_keys(ctx.table.seat(seat)):
+        # 急袭: a 田 on his general used as a card (its conversion checks which)
+        return [possess(ctx, seat, c, ("hand", "equipment", "general")) for c in cards]
     return [possess(ctx, seat, c, ("hand", "equipment")) for c in cards]
 
 

@@ -175,7 +175,9 @@ def _asked_window(t: Table, ask: Ask) -> bool:
 def watch_hands(t: Table) -> None:
     """Note the hand sizes of the seats whose skills watch for their last hand card
     (连营), before a move changes them; `watch_losses` compares."""
-    keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
+    keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset()) | AT_POINT.get(
+        Point.CARD_LOST, frozenset()
+    )
     t.hand_watch = {s.seat: s.hand_count for s in t.seats if s.alive and owned_keys(s) & keys}
 
 
@@ -193,6 +195,8 @@ def watch_losses(ctx: Ctx) -> None:
                 heal(t, seat, 1)
             if may_open(t, Point.EQUIPMENT_LOST, seat):
                 push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
+            if may_open(t, Point.CARD_LOST, seat):  # 屯田
+                push(t, Occasion(Point.CARD_LOST, seat, (card_id,)))
     watched = t.hand_watch
     if not watched:
         return
@@ -202,6 +206,8 @@ def watch_losses(ctx: Ctx) -> None:
             watched[seat] = now
             if now == 0 and t.seats[seat - 1].alive and may_open(t, Point.HAND_EMPTIED, seat):
                 push(t, Occasion(Point.HAND_EMPTIED, seat))
+            if now < before and t.seats[seat - 1].alive and may_open(t, Point.CARD_LOST, seat):
+                push(t, Occasion(Point.CARD_LOST, seat))  # 屯田: a hand card lost
 
 
 def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:

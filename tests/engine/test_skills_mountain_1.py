@@ -8,7 +8,7 @@ settlement go on as before, using it has its exact effect.
 
 from __future__ import annotations
 
-from engine.derived import hand_limit
+from engine.derived import distance, hand_limit
 from engine.frames import Point, Window
 from engine.game import Game
 from engine.state import Phase
@@ -412,3 +412,98 @@ def test_qiaobian_declined_the_phase_is_played() -> None:
     window(g, Point.DRAW_START, 2)
     play(g, "pass 2", "draw 2 x2")
     assert g.state.turn.phase is Phase.PLAY
+
+
+# ================================================================ 邓艾
+# ---------------------------------------------------------------- 屯田
+
+
+def _dengai_loses_a_shan() -> Game:
+    """邓艾 (seat 2) plays a 闪 against seat 1's Sha: a card lost outside his turn."""
+    g = table(["caocao", "dengai", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", f"respond 2 #{SHAN_H2}")
+    window(g, Point.CARD_LOST, 2)
+    return g
+
+
+def test_tuntian_a_card_lost_outside_his_turn_judges_for_a_field() -> None:
+    """屯田 tuntian: each time 邓艾 loses a card outside his turn he may judge; unless a
+    heart, the judgement card goes onto his general as a 田, and each 田 takes 1 off his
+    distance to the others."""
+    g = _dengai_loses_a_shan()
+    assert distance(g.state, 2, 4).value == 2  # type: ignore[union-attr]
+    play(g, "skill 2 tuntian")
+    expect(g, "judge", 2)
+    play(g, f"judge 2 #{SHA_S9}")
+    s = g.state
+    assert s.seat(2).on_general == (SHA_S9,) and s.where[SHA_S9] == "general:2"
+    assert distance(s, 2, 4).value == 1  # type: ignore[union-attr]
+    assert distance(s, 4, 2).value == 2  # type: ignore[union-attr]  # his own distance only
+
+
+def test_tuntian_a_heart_is_discarded() -> None:
+    """屯田 tuntian: a heart judgement card is no 田."""
+    g = _dengai_loses_a_shan()
+    play(g, "skill 2 tuntian", f"judge 2 #{TAO_H3}")
+    assert g.state.seat(2).on_general == () and g.state.where[TAO_H3] == "discard"
+
+
+def test_tuntian_not_in_his_own_turn() -> None:
+    """屯田 tuntian: a card he loses in his own turn (a card he uses) opens no window."""
+    g = table(["dengai", "caocao", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    assert not any(isinstance(f, Window) and f.point is Point.CARD_LOST for f in g.state.stack)
+
+
+# ---------------------------------------------------------------- 凿险 / 急袭
+
+FIELDS = (cid("sha", "♠10"), cid("sha", "♣4"), cid("shan", "♦2"))
+
+
+def _dengai_with_three_fields() -> Game:
+    g = table(["caocao", "dengai", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"!move {' '.join(f'#{c}' for c in FIELDS)} from pile -> general:2", "next")
+    end_turn(g)
+    assert g.state.turn.seat == 2
+    return g
+
+
+def test_zaoxian_awakens_with_three_fields_and_gives_jixi() -> None:
+    """凿险 zaoxian (awakening): in his preparation phase with three or more 田, 邓艾 loses
+    1 max HP and gains 急袭."""
+    g = _dengai_with_three_fields()
+    window(g, Point.PREPARATION, 2)
+    play(g, "skill 2 zaoxian")
+    s = g.state.seat(2)
+    assert (s.hp, s.max_hp) == (3, 3) and "jixi" in s.extra_skills
+
+
+def test_zaoxian_not_with_two_fields() -> None:
+    """凿险 zaoxian: two 田 are not enough."""
+    g = table(["caocao", "dengai", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"!move #{FIELDS[0]} #{FIELDS[1]} from pile -> general:2", "next")
+    end_turn(g)
+    assert not any(isinstance(f, Window) and f.point is Point.PREPARATION for f in g.state.stack)
+
+
+def test_jixi_a_field_used_as_snatch() -> None:
+    """急袭 jixi: 邓艾 may use a 田 as 顺手牵羊 (its distance counts his 田)."""
+    g = _dengai_with_three_fields()
+    refused(g, "skill 2 zaoxian x1", "takes no cards")
+    play(g, "skill 2 zaoxian")
+    to_play(g)
+    play(g, f"use 2 #{FIELDS[0]} as snatch -> 4")  # distance 2 - 3 田: 1
+    assert g.state.where[FIELDS[0]] == "processing"
+    assert len(g.state.seat(2).on_general) == 2
+
+
+def test_jixi_not_before_zaoxian() -> None:
+    """急袭 jixi is not in force before 凿险 gives it."""
+    g = _dengai_with_three_fields()
+    play(g, "pass 2")
+    to_play(g)
+    refused(g, f"use 2 #{FIELDS[0]} as snatch -> 3", "general")
