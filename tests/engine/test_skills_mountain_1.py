@@ -8,6 +8,11 @@ settlement go on as before, using it has its exact effect.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
+from bench import simulate
 from engine.derived import distance, hand_limit
 from engine.frames import Point, Window
 from engine.game import Game
@@ -507,3 +512,30 @@ def test_jixi_not_before_zaoxian() -> None:
     play(g, "pass 2")
     to_play(g)
     refused(g, f"use 2 #{FIELDS[0]} as snatch -> 3", "general")
+
+
+# ================================================================ simulated games
+
+MOUNTAIN_1 = ["zhanghe", "dengai", "jiangwei", "liushan", "shenzhaoyun"]
+
+
+def _seated(seed: int) -> list[str]:
+    """A 5-player identity table of the five generals in a seed's order, 刘禅 the lord on
+    odd seeds (his lord skill 若愚 in force), seat 1 on even ones."""
+    rng = random.Random(seed)
+    generals = MOUNTAIN_1[:]
+    rng.shuffle(generals)
+    lord = generals.index("liushan") + 1 if seed % 2 else 1
+    lines = [f"setup identity 5 packages={PACKS}", f"role {lord} lord"]
+    for seat, general in enumerate(generals, start=1):
+        lines.append(
+            f"general {seat} {general}" + (" kingdom=shu" if general == "shenzhaoyun" else "")
+        )
+    return lines
+
+
+@pytest.mark.parametrize("seed", range(1, 11))
+def test_simulated_games_with_the_five_generals_end(seed: int) -> None:
+    """bench/simulate.py plays identity games of 张郃, 邓艾, 姜维, 刘禅 and 神赵云 to their end."""
+    played = simulate.play(seed, _seated(seed), max_moves=3000)
+    assert not played.stuck and played.states[-1].over
