@@ -511,7 +511,7 @@ def test_jixi_not_before_zaoxian() -> None:
     g = _dengai_with_three_fields()
     play(g, "pass 2")
     to_play(g)
-    refused(g, f"use 2 #{FIELDS[0]} as snatch -> 3", "general")
+    refused(g, f"use 2 #{FIELDS[0]} as snatch -> 3", "no skill")
 
 
 # ================================================================ simulated games
@@ -539,3 +539,25 @@ def test_simulated_games_with_the_five_generals_end(seed: int) -> None:
     """bench/simulate.py plays identity games of 张郃, 邓艾, 姜维, 刘禅 and 神赵云 to their end."""
     played = simulate.play(seed, _seated(seed), max_moves=3000)
     assert not played.stuck and played.states[-1].over
+
+
+def test_jixi_a_field_is_no_card_of_its_own() -> None:
+    """急袭 jixi: a 田 is used as 顺手牵羊 only, never as the card it is (nor as a response)."""
+    g = _dengai_with_three_fields()
+    play(g, "skill 2 zaoxian")
+    to_play(g)
+    refused(g, f"use 2 #{FIELDS[0]} -> 3", "only as a skill allows")
+
+
+def test_xiangle_and_tieji_are_asked_in_seat_order() -> None:
+    """享乐 xiangle and 马超's 铁骑 both act after a Sha targets 刘禅: the window asks the
+    current player (马超, seat 1) first, then 刘禅."""
+    g = table(["machao", "liushan", "zhangliao", "ganning"])
+    to_play(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    w = window(g, Point.AFTER_TARGETING, 1)
+    assert w.seats == (1, 2)
+    play(g, "pass 1")
+    window(g, Point.AFTER_TARGETING, 2)
+    play(g, "skill 2 xiangle")
+    expect(g, "discard_or_pass", 1)
