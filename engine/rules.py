@@ -984,9 +984,7 @@ def _used_kind(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str | None)
     return as_kind
 
 
-def _sources(
-    ctx: Ctx, seat: int, cards: tuple[int, ...], from_general: bool = False
-) -> list[str]:
+def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...], from_general: bool = False) -> list[str]:
     if from_general and ctx.table.seat(seat).on_general:
         # 急袭: a 田 on his general used as a card (the conversion says which, in _use)
         return [possess(ctx, seat, c, ("hand", "equipment", "general")) for c in cards]
@@ -1039,9 +1037,7 @@ def _use(ctx: Ctx, m: Move) -> None:
         _refuse_settling(ctx, _USE_A_CARD)
     sources = _sources(ctx, seat, m.cards, from_general=True)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
-    if any(s.startswith("general:") for s in sources) and not _conversion(
-        ctx, seat, m.cards, used
-    ):
+    if any(s.startswith("general:") for s in sources) and not _conversion(ctx, seat, m.cards, used):
         ctx.refuse(say("a card on a general card is used only as a skill allows (急袭)"))
     card_kind = kind(used)
     if card_kind.type is CardType.EQUIPMENT:
