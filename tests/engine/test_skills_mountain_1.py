@@ -561,3 +561,21 @@ def test_xiangle_and_tieji_are_asked_in_seat_order() -> None:
     window(g, Point.AFTER_TARGETING, 2)
     play(g, "skill 2 xiangle")
     expect(g, "discard_or_pass", 1)
+
+
+def test_qiaobian_skips_the_discard_phase_over_the_hand_limit() -> None:
+    """巧变 qiaobian: skipping the discard phase, he keeps the cards over his hand limit; the
+    judgement and discard phases are asked about only when skipping them changes something
+    (a card to judge; more cards than the limit)."""
+    g = _zhanghe_turn("!damage 2 2")  # 4 -> 2 HP: a hand limit of 2
+    assert not any(
+        isinstance(f, Window) and f.point is Point.JUDGEMENT_PHASE for f in g.state.stack
+    )
+    to_play(g)
+    play(g, "next")
+    window(g, Point.DISCARD_START, 2)
+    hand = g.state.seat(2).hand_count
+    play(g, "skill 2 qiaobian x1")
+    s = g.state
+    assert s.turn.phase is Phase.END or s.turn.seat != 2
+    assert s.seat(2).hand_count == hand - 1 > 2
