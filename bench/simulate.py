@@ -738,7 +738,7 @@ class Player:
                 yield (Compare(layer, c),)
         elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
             yield (Choose(seat, rng.choice(top.options)),)
-        elif what in ("discard_or_damage", "discard_or_draw"):
+        elif what in ("discard_or_damage", "discard_or_draw", "discard_or_pass"):
             # 刚烈 / 雌雄双股剑: pay with hand cards, or let the other effect happen.
             need = top.counts[0] if top.counts else 1
             if rng.random() < 0.55:

@@ -17,6 +17,7 @@ from engine.catalogue import standard_catalogue
 from engine.effects import (
     AttackRange,
     DistanceFromSelf,
+    DistancePerGeneralCard,
     DistanceToSelf,
     Effect,
     HandLimit,
@@ -216,6 +217,8 @@ def distance_value(
     for _, effect in effects_of(sa):
         if isinstance(effect, DistanceFromSelf):
             value += effect.delta
+        elif isinstance(effect, DistancePerGeneralCard):  # 屯田
+            value += effect.delta * (len(sa.on_general) + sa.on_general_unknown)
     for _, effect in effects_of(sb):
         if isinstance(effect, DistanceToSelf):
             value += effect.delta
@@ -257,6 +260,11 @@ def distance(state: PublicState, a: int, b: int) -> Measure | None:
         if isinstance(effect, DistanceFromSelf):
             value += effect.delta
             reasons.append(say("{skill}: {delta}", skill=skill, delta=f"{effect.delta:+d}"))
+        elif isinstance(effect, DistancePerGeneralCard):  # 屯田
+            delta = effect.delta * (len(sa.on_general) + sa.on_general_unknown)
+            if delta:
+                value += delta
+                reasons.append(say("{skill}: {delta}", skill=skill, delta=f"{delta:+d}"))
     for skill, effect in effects_of(sb):
         if isinstance(effect, DistanceToSelf):
             value += effect.delta

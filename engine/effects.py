@@ -26,6 +26,14 @@ class DistanceFromSelf:
 
 
 @dataclass(frozen=True, slots=True)
+class DistancePerGeneralCard:
+    """The owner's distance to every other player changes by ``delta`` for each card on
+    his general card (屯田's 田: -1 each)."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
 class DistanceToSelf:
     """Every other player's distance to the owner changes by ``delta``."""
 
@@ -202,6 +210,7 @@ class SuitAs:
 
 Effect = (
     DistanceFromSelf
+    | DistancePerGeneralCard
     | DistanceToSelf
     | AttackRange
     | ShaLimit
@@ -242,6 +251,7 @@ def _as_card(r: EntryReader) -> AsCard:
 _PARSERS: Mapping[str, Callable[[EntryReader], Effect]] = {
     "distance_from_self": lambda r: DistanceFromSelf(r.integer("delta", -9, 9)),
     "distance_to_self": lambda r: DistanceToSelf(r.integer("delta", -9, 9)),
+    "distance_per_general_card": lambda r: DistancePerGeneralCard(r.integer("delta", -9, 9)),
     "attack_range": lambda r: AttackRange(r.integer("delta", -9, 9)),
     "sha_limit": lambda r: ShaLimit(r.flag("unlimited"), r.optional_integer("delta", -9, 9) or 0),
     "draw_phase": lambda r: DrawPhase(r.integer("delta", -9, 9), r.flag("optional")),
@@ -315,6 +325,7 @@ def effect_as_dict(effect: Effect) -> dict[str, object]:
 _KIND_OF: Mapping[type, str] = {
     DistanceFromSelf: "distance_from_self",
     DistanceToSelf: "distance_to_self",
+    DistancePerGeneralCard: "distance_per_general_card",
     AttackRange: "attack_range",
     ShaLimit: "sha_limit",
     DrawPhase: "draw_phase",
@@ -346,6 +357,8 @@ def describe_effect(effect: Effect) -> Text | str:
     match effect:
         case DistanceFromSelf(delta):
             return say("distance to others {delta}", delta=f"{delta:+d}")
+        case DistancePerGeneralCard(delta):
+            return say("distance to others {delta} per card on the general", delta=f"{delta:+d}")
         case DistanceToSelf(delta):
             return say("others' distance to this player {delta}", delta=f"{delta:+d}")
         case AttackRange(delta):

@@ -56,6 +56,7 @@ class Point(Enum):
     # cards leaving a seat
     HAND_EMPTIED = "hand_emptied"  # 失去最后的手牌时
     EQUIPMENT_LOST = "equipment_lost"  # 失去装备区里的牌时
+    CARD_LOST = "card_lost"  # 失去牌时 (屯田: any hand or equipment card)
     # others
     DYING = "dying"  # 濒死
     DEATH = "death"  # 死亡

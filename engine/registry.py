@@ -181,18 +181,26 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
 
 Conversion = Callable[["Table", int, tuple[int, ...], str], bool]
 
-CONVERSIONS: dict[str, tuple[str, Conversion]] = {}
-"""Conversions a skill's rule decides, by skill key: the kind the cards become and
-``convert(table, seat, cards, kind)``, whether the owner may use those cards as it
-(乱击: two hand cards of one suit as 万箭齐发; 双雄: by the colour of the turn's
-judgement, a card as 决斗)."""
+CONVERSIONS: dict[str, Conversion] = {}
+"""Conversions an effect cannot declare, by skill key: ``converts(table, seat, cards,
+as_kind)`` says whether the owner may use or play ``cards`` as ``as_kind`` (龙魂: X
+cards of one suit, X his HP; 乱击: two hand cards of one suit as 万箭齐发; 双雄: by the
+colour of the turn's judgement, a card as 决斗)."""
+
+CONVERSION_KINDS: dict[str, str] = {}
+"""The one kind a rule's conversion makes, where it makes one (乱击, 双雄), by skill key:
+so a card laid can be read as it."""
 
 
 def conversion(key: str, kind: str) -> Callable[[Conversion], Conversion]:
-    """Register the conversion of skill ``key`` into ``kind`` (a decorator)."""
+    """Register the conversion of skill ``key`` into ``kind`` alone (a decorator)."""
 
     def register(convert: Conversion) -> Conversion:
-        CONVERSIONS[key] = (kind, convert)
+        def into_kind(t: Table, seat: int, cards: tuple[int, ...], as_kind: str) -> bool:
+            return as_kind == kind and convert(t, seat, cards, as_kind)
+
+        CONVERSIONS[key] = into_kind
+        CONVERSION_KINDS[key] = kind
         return convert
 
     return register
@@ -232,3 +240,10 @@ def fire(t: Table, point: Point, event: object) -> bool:
     for hook in TRIGGERS.get(point, ()):
         pushed = hook(t, event) or pushed
     return pushed
+
+
+DrawBonus = Callable[["Table", int], int]
+
+DRAW_BONUS: dict[str, DrawBonus] = {}
+"""Compulsory changes to the draw phase's count that depend on the state, by skill key
+(绝境: as many more as the HP he has lost)."""

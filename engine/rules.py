@@ -94,6 +94,7 @@ from engine.registry import (
     AT_DEAL,
     AT_POINT,
     CONVERSIONS,
+    DRAW_BONUS,
     RULES,
     TRIGGERS,
     TURN_STARTS,
@@ -116,6 +117,7 @@ from engine.settlement import (
     replace_top,
     set_marks,
     settle,
+    sha_given,
     watch_hands,
 )
 from engine.skilltypes import on_use as skill_used
@@ -213,7 +215,9 @@ def _close_windows(ctx: Ctx, move: Move | None) -> None:
 
 
 CLEARS_SKILL_CONTEXT = frozenset({Use, Respond, Pass, Next, End, Skip})
-_HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
+_HAND_KEYS = AT_POINT.get(Point.HAND_EMPTIED, frozenset()) | AT_POINT.get(
+    Point.CARD_LOST, frozenset()
+)  # 连营, 屯田
 
 
 def _free(ctx: Ctx, what: Text) -> None:
@@ -851,6 +855,10 @@ def _draw_counts(ctx: Ctx, seat: int) -> tuple[int, ...]:
                 options |= {n + effect.delta for n in options}
             else:
                 options = {n + effect.delta for n in options}
+    for key, bonus in DRAW_BONUS.items():  # 绝境: a count the state decides
+        if key in owned_keys(t.seat(seat)):
+            extra = bonus(t, seat)
+            options = {n + extra for n in options}
     return tuple(sorted(n for n in options if n >= 0))
 
 
@@ -922,8 +930,8 @@ def _after_settling(ctx: Ctx) -> None:
         _auto_advance(ctx)
     elif (
         phase in _MOVING_ON
+        or phase in t.turn.skips  # skipped once begun (神速, 巧变, 放权)
         or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase))
-        or (phase is Phase.PLAY and phase in t.turn.skips)  # skipped once begun (神速)
     ):
         _advance(ctx)
         _auto_advance(ctx)
@@ -968,6 +976,9 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
     """Whether a skill (or 丈八蛇矛) lets ``seat`` use ``cards`` as ``as_kind``."""
     t = ctx.table
     s = t.seat(seat)
+    for key, converts in CONVERSIONS.items():  # 龙魂, 急袭, 乱击, 双雄: rules that decide
+        if key in owned_keys(s) and converts(t, seat, cards, as_kind):
+            return True
     if (
         len(cards) == 2
         and as_kind == "sha"
@@ -975,10 +986,6 @@ def _conversion(ctx: Ctx, seat: int, cards: tuple[int, ...], as_kind: str) -> bo
         and card(s.weapon).key == "spear"
     ):
         return all(t.where.get(c) != f"equip:{seat}" for c in cards)
-    for key in CONVERSIONS.keys() & owned_keys(s):  # 乱击, 双雄: rules that decide
-        into, convert = CONVERSIONS[key]
-        if into == as_kind and convert(t, seat, cards, as_kind):
-            return True
     if len(cards) != 1:
         return False
     c = card(cards[0])
@@ -1051,7 +1058,10 @@ def _counts_as(ctx: Ctx, seat: int, card_id: int) -> str | None:
     return None
 
 
-def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...]) -> list[str]:
+def _sources(ctx: Ctx, seat: int, cards: tuple[int, ...], from_general: bool = False) -> list[str]:
+    if from_general and ctx.table.seat(seat).on_general:
+        # 急袭: a 田 on his general used as a card (the conversion says which, in _use)
+        return [possess(ctx, seat, c, ("hand", "equipment", "general")) for c in cards]
     return [possess(ctx, seat, c, ("hand", "equipment")) for c in cards]
 
 
@@ -1102,8 +1112,10 @@ def _use(ctx: Ctx, m: Move) -> None:
         ctx.refuse(say("cards are used in the play phase (now: {phase})", phase=t.turn.phase))
     if t.stack:
         _refuse_settling(ctx, _USE_A_CARD)
-    sources = _sources(ctx, seat, m.cards)
+    sources = _sources(ctx, seat, m.cards, from_general=True)
     used = _used_kind(ctx, seat, m.cards, m.as_kind)
+    if any(s.startswith("general:") for s in sources) and not _conversion(ctx, seat, m.cards, used):
+        ctx.refuse(say("a card on a general card is used only as a skill allows (急袭)"))
     card_kind = kind(used)
     if card_kind.type is CardType.EQUIPMENT:
         for c in m.cards:
@@ -1379,9 +1391,7 @@ def _respond(ctx: Ctx, m: Move) -> None:
         return
     if top.want == "sha" and top.for_seat:  # 借刀杀人: a Sha used on the victim
         t.stack.pop()
-        below = t.stack[-1]
-        assert isinstance(below, CardUse)
-        replace_top(t, evolve(below, step=below.step + 1, answered=True))
+        sha_given(t)
         push(t, CardUse(seat, used, m.cards, (top.for_seat,), counts_for_limit=False))
         return
     for c in m.cards:
@@ -1480,6 +1490,7 @@ _PASSABLE_EXPECTS: dict[str, Callable[[Ctx, Expect], None]] = {
     "discard_or_damage": _ganglie_declined,
     "discard_or_draw": _cixiong_declined,
     "use_sha": lambda ctx, expect: None,  # 乱武: no Sha; the skill's step sees nothing used
+    "discard_or_pass": lambda ctx, expect: None,  # the skill's frame below settles it (享乐)
 }
 
 
@@ -1554,6 +1565,9 @@ def _discard(ctx: Ctx, m: Move) -> None:
                 )
             )
         t.stack.pop()
+    elif isinstance(top, Expect) and top.what == "discard_or_pass" and top.seat == m.seat:
+        _discard_or_pass(ctx, m, top)  # a skill's demand: a card of its types, or pass (享乐)
+        zones = ("hand",)
     elif isinstance(top, Expect) and top.what == "fire_discard" and top.seat == m.seat:
         if not (len(m.cards) == 1 and not m.unknown):
             ctx.refuse(
@@ -1601,6 +1615,20 @@ def _discard(ctx: Ctx, m: Move) -> None:
         and may_open(t, Point.DISCARDED, m.seat)
     ):  # 琴音: two or more cards discarded in his discard phase
         push(t, Occasion(Point.DISCARDED, m.seat, m.cards))
+
+
+def _discard_or_pass(ctx: Ctx, m: Discard, top: Expect) -> None:
+    """A skill asks ``top.seat`` for one hand card of the types ``top.options`` (享乐: a
+    basic card); discarded, the skill's frame below learns it (``value``)."""
+    t = ctx.table
+    if len(m.cards) != 1 or m.unknown:
+        ctx.refuse(say("{reason}: name the card (#id), or pass", reason=top.reason))
+    if m.cards and top.options and card(m.cards[0]).kind.type.value not in top.options:
+        ctx.refuse(say("{reason}: not {card}", reason=top.reason, card=card(m.cards[0])))
+    t.stack.pop()
+    below = t.stack[-1] if t.stack else None
+    if isinstance(below, SkillUse):
+        replace_top(t, evolve(below, value=1))
 
 
 def _zones(letters: str) -> tuple[str, ...]:

@@ -203,7 +203,9 @@ def _asked_window(t: Table, ask: Ask) -> bool:
 def watch_hands(t: Table) -> None:
     """Note the hand sizes of the seats whose skills watch for their last hand card
     (连营), before a move changes them; `watch_losses` compares."""
-    keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset())
+    keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset()) | AT_POINT.get(
+        Point.CARD_LOST, frozenset()
+    )
     t.hand_watch = {s.seat: s.hand_count for s in t.seats if s.alive and owned_keys(s) & keys}
 
 
@@ -221,6 +223,8 @@ def watch_losses(ctx: Ctx) -> None:
                 heal(t, seat, 1)
             if may_open(t, Point.EQUIPMENT_LOST, seat):
                 push(t, Occasion(Point.EQUIPMENT_LOST, seat, (card_id,)))
+            if may_open(t, Point.CARD_LOST, seat):  # 屯田
+                push(t, Occasion(Point.CARD_LOST, seat, (card_id,)))
     watched = t.hand_watch
     if not watched:
         return
@@ -230,6 +234,8 @@ def watch_losses(ctx: Ctx) -> None:
             watched[seat] = now
             if now == 0 and t.seats[seat - 1].alive and may_open(t, Point.HAND_EMPTIED, seat):
                 push(t, Occasion(Point.HAND_EMPTIED, seat))
+            if now < before and t.seats[seat - 1].alive and may_open(t, Point.CARD_LOST, seat):
+                push(t, Occasion(Point.CARD_LOST, seat))  # 屯田: a hand card lost
 
 
 def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
@@ -245,9 +251,7 @@ def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
     if isinstance(own, Ask) and own.want == "sha" and own.for_seat and not own.helping:
         # 借刀杀人: the wielder uses the Sha he was given on the named victim.
         t.stack.pop()
-        below = t.stack[-1]
-        assert isinstance(below, CardUse)
-        replace_top(t, evolve(below, step=below.step + 1, answered=True))
+        sha_given(t)
         push(t, CardUse(ask.for_seat, used, cards, (own.for_seat,), counts_for_limit=False))
         return
     for c in cards:
@@ -258,6 +262,17 @@ def helped(ctx: Ctx, ask: Ask, cards: tuple[int, ...], used: str) -> None:
             close_ask(ctx, evolve(own, got=got), True)
         else:
             replace_top(t, evolve(own, got=got))
+
+
+def sha_given(t: Table) -> None:
+    """The frame that asked for a Sha on a named seat (借刀杀人's card, 挑衅's skill) learns
+    it was given: one step on."""
+    below = t.stack[-1]
+    if isinstance(below, SkillUse):  # 挑衅
+        replace_top(t, evolve(below, step=below.step + 1))
+        return
+    assert isinstance(below, CardUse)
+    replace_top(t, evolve(below, step=below.step + 1, answered=True))
 
 
 def close_ask(ctx: Ctx, ask: Ask, success: bool) -> None:

@@ -159,7 +159,7 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             )
         case "take_shown":
             return (Button(_("Scan the card shown"), "hint"),)
-        case "discard_or_damage" | "discard_or_draw" if single is not None:
+        case "discard_or_damage" | "discard_or_draw" | "discard_or_pass" if single is not None:
             n = int(base.options[0].split()[-1])
             scan = ngettext(
                 "Discard {n} hand card (scan it)", "Discard {n} hand cards (scan them)", n

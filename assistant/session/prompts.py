@@ -330,7 +330,7 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
         return Prompt(who, "choose", said, e.options)
     if e.what == "take_shown":
         return Prompt(who, "take_shown", said, ("the card shown",))
-    if e.what in ("discard_or_damage", "discard_or_draw"):
+    if e.what in ("discard_or_damage", "discard_or_draw", "discard_or_pass"):  # 享乐: or_pass
         n = e.counts[0] if e.counts else 1
         return Prompt(who, e.what, said, (f"discard {n}", "pass"))
     if e.what == "discard_n":  # a skill's discard of N cards (英魂, 神愤)

@@ -30,7 +30,7 @@ from engine.derived import card, effects_of, kind, owned_keys, sha_uses_left
 from engine.effects import AsCard
 from engine.frames import Ask, Expect, Window
 from engine.moves import Compare, Discard, Judge, Move, Pass, Respond, Show, Skill, Take, Use
-from engine.registry import CONVERSIONS, rule_name
+from engine.registry import CONVERSION_KINDS, CONVERSIONS, rule_name
 from engine.rules import apply
 from engine.state import GameState, Phase
 from engine.table import IllegalMove, Table
@@ -107,9 +107,9 @@ def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, s
             out.append((effect.card, skill.key))
     if c.key == "sha" and s.weapon is not None and card(s.weapon).key == "fan":
         out.append(("fire_sha", "fan"))
-    for key in CONVERSIONS.keys() & owned_keys(s):  # one card a rule converts (双雄)
-        into, convert = CONVERSIONS[key]
-        if into != c.key and convert(Table(state), seat, (card_id,), into):
+    for key in CONVERSION_KINDS.keys() & owned_keys(s):  # one card a rule converts (双雄)
+        into = CONVERSION_KINDS[key]
+        if into != c.key and CONVERSIONS[key](Table(state), seat, (card_id,), into):
             out.append((into, key))
     return tuple(out)
 
