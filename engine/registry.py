@@ -155,3 +155,10 @@ def compulsory(point: Point) -> Callable[[Change], Change]:
         return change
 
     return register
+
+
+Discarded = Callable[["Table", int, tuple[int, ...], int], None]
+
+DISCARD_PHASE: list[Discarded] = []
+"""Called when the current player discards in his own discard phase (固政 notes the
+cards, 忍戒 counts them): ``(table, seat, known cards, unseen count)``."""

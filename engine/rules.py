@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, RULES, rule_source
+from engine.registry import AT_POINT, DISCARD_PHASE, RULES, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -601,8 +601,27 @@ def _next(ctx: Ctx, m: Move) -> None:
     else:
         if phase is Phase.DISCARD:
             _check_discard_done(ctx)
+            if _discard_end(ctx):  # 固政's window at the end of the discard phase
+                return
         _advance(ctx)
     _auto_advance(ctx)
+
+
+# Turn.flags: the window at the end of the discard phase (固政) was opened this turn.
+DISCARD_ENDED = "discard_ended"
+
+
+def _discard_end(ctx: Ctx) -> bool:
+    """Open the window of the end of the discard phase (固政), once a turn; True when
+    it waits for the table (the turn goes on when it closes)."""
+    t = ctx.table
+    seat = t.turn.seat
+    if DISCARD_ENDED in t.turn.flags or not may_open(t, Point.DISCARD_END, seat):
+        return False
+    t.set_turn(flags=t.turn.flags | {DISCARD_ENDED})
+    push(t, Occasion(Point.DISCARD_END, seat))
+    settle(ctx)
+    return bool(t.stack)
 
 
 def _refuse_settling(ctx: Ctx, what: Text) -> None:
@@ -870,6 +889,9 @@ def _after_settling(ctx: Ctx) -> None:
         _end_turn(ctx)
         _auto_advance(ctx)
     elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
+        _advance(ctx)
+        _auto_advance(ctx)
+    elif phase is Phase.DISCARD and DISCARD_ENDED in t.turn.flags:  # 固政's window closed
         _advance(ctx)
         _auto_advance(ctx)
 
@@ -1457,6 +1479,9 @@ def _discard(ctx: Ctx, m: Move) -> None:
     if m.unknown:
         take_unseen(t, m.seat, m.unknown)
         t.discard_unknown += m.unknown
+    if t.turn.phase is Phase.DISCARD and t.turn.seat == m.seat and zones == ("hand",):
+        for noted in DISCARD_PHASE:  # 固政, 忍戒
+            noted(t, m.seat, m.cards, m.unknown)
 
 
 def _zones(letters: str) -> tuple[str, ...]:
