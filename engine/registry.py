@@ -162,3 +162,10 @@ Discarded = Callable[["Table", int, tuple[int, ...], int], None]
 DISCARD_PHASE: list[Discarded] = []
 """Called when the current player discards in his own discard phase (固政 notes the
 cards, 忍戒 counts them): ``(table, seat, known cards, unseen count)``."""
+
+
+Died = Callable[["Table", int, "int | None"], None]
+
+ON_DEATH: list[Died] = []
+"""Called when a seat dies, before its cards are discarded (断肠, 连破):
+``(table, dead seat, killer or None)``."""

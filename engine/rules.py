@@ -888,10 +888,11 @@ def _after_settling(ctx: Ctx) -> None:
     if not current.alive or TURN_ENDS in t.turn.flags:
         _end_turn(ctx)
         _auto_advance(ctx)
-    elif phase in _MOVING_ON or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase)):
-        _advance(ctx)
-        _auto_advance(ctx)
-    elif phase is Phase.DISCARD and DISCARD_ENDED in t.turn.flags:  # 固政's window closed
+    elif (
+        phase in _MOVING_ON
+        or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase))
+        or (phase is Phase.DISCARD and DISCARD_ENDED in t.turn.flags)  # 固政's window closed
+    ):
         _advance(ctx)
         _auto_advance(ctx)
 

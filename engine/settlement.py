@@ -30,7 +30,7 @@ from engine.frames import (
     Window,
 )
 from engine.modes import NeedRole, Transform
-from engine.registry import AT_POINT, COMPULSORY, RULES
+from engine.registry import AT_POINT, COMPULSORY, ON_DEATH, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
@@ -771,6 +771,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
+        for died in ON_DEATH:  # 断肠, 连破
+            died(t, f.seat, f.killer)
         t.discard_everything(f.seat)
         successor: Expect | None = None
         if mode.replacement(t, f.seat):

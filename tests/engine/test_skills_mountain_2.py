@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.frames import Point, Window
 from engine.game import Game
 from tests.engine.helpers import cid, end_turn, play, refused
+from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
 
 PACKS = "packages=standard,ex,maneuvering,mountain"
@@ -114,3 +115,83 @@ def test_guzheng_not_in_his_own_turn() -> None:
     assert not isinstance(g.state.stack[-1] if g.state.stack else None, Window)
     assert g.state.turn.seat == 2
     end_turn(g)
+
+
+# ================================================================ 蔡文姬
+
+SPADE_8 = cid("sha", "♠8")
+CLUB_2 = cid("sha", "♣2")
+DIAMOND_6 = SHA_D6
+
+
+def _beige_table() -> Game:
+    """Seat 1 (甘宁) hits seat 4 (张昭张纮) with the Sha ♠7; 蔡文姬 sits at seat 2."""
+    g = mtable(["ganning", "caiwenji", "xuchu", "zhangzhaozhanghong"])
+    play(g, f"draw 1 #{SHA_S7} #{DUEL}", f"use 1 #{SHA_S7} -> 4", "pass 4")
+    return g
+
+
+def test_beige_heart_the_damaged_recovers() -> None:
+    """悲歌 beige: when a player takes damage from a Sha, she may discard a card to make
+    that player judge; a heart: they recover 1 HP."""
+    g = _beige_table()
+    assert hp(g, 4) == 2
+    window(g, Point.AFTER_DAMAGE, 2)
+    before = hand(g, 2)
+    play(g, "skill 2 beige x1")
+    assert hand(g, 2) == before - 1
+    refused(g, f"judge 2 #{TAO_H3}", "needs a skill")
+    play(g, f"judge 4 #{TAO_H3}")
+    assert hp(g, 4) == 3 and not g.state.stack
+
+
+def test_beige_diamond_the_damaged_draws_two() -> None:
+    """悲歌 beige: a diamond: the damaged player draws two cards."""
+    g = _beige_table()
+    before = hand(g, 4)
+    play(g, "skill 2 beige x1", f"judge 4 #{DIAMOND_6}")
+    assert hand(g, 4) == before + 2
+
+
+def test_beige_club_the_source_discards_two() -> None:
+    """悲歌 beige: a club: the damage source discards two cards."""
+    g = _beige_table()
+    before = hand(g, 1)
+    play(g, "skill 2 beige x1", f"judge 4 #{CLUB_2}")
+    expect(g, "discard_one", 1)
+    play(g, "discard 1 x1")
+    expect(g, "discard_one", 1)
+    play(g, "discard 1 x1")
+    assert hand(g, 1) == before - 2 and not g.state.stack
+
+
+def test_beige_spade_the_source_turns_over() -> None:
+    """悲歌 beige: a spade: the damage source turns his general over."""
+    g = _beige_table()
+    play(g, "skill 2 beige x1", f"judge 4 #{SPADE_8}")
+    assert g.state.seat(1).flipped
+
+
+def test_beige_declined_and_not_for_other_damage() -> None:
+    """悲歌 beige is optional, and only for damage caused by a Sha (not a 决斗)."""
+    g = _beige_table()
+    play(g, "pass 2")
+    assert not g.state.stack and hp(g, 4) == 2
+    play(g, f"use 1 #{DUEL} -> 3", "pass", "pass 3")
+    assert hp(g, 3) == 3
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+def test_duanchang_her_killer_loses_every_skill() -> None:
+    """断肠 duanchang (compulsory): when she dies, the player who killed her loses all of
+    his skills."""
+    from engine.derived import owned_keys
+
+    g = mtable(["ganning", "caiwenji", "xuchu", "zhangzhaozhanghong"])
+    play(g, "!losehp 2 2", f"draw 1 #{SHA_S7} x1")
+    assert "qixi" in owned_keys(g.state.seat(1))
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2", "pass", "role 2 rebel")
+    s = g.state
+    assert not s.seat(2).alive
+    assert owned_keys(s.seat(1)) == frozenset()
+    assert "qixi" not in owned_keys(s.seat(3)) and owned_keys(s.seat(3))  # only her killer
