@@ -169,3 +169,10 @@ Died = Callable[["Table", int, "int | None"], None]
 ON_DEATH: list[Died] = []
 """Called when a seat dies, before its cards are discarded (断肠, 连破):
 ``(table, dead seat, killer or None)``."""
+
+
+Lent = Callable[["Table", int], bool]
+
+LENT: dict[str, Lent] = {}
+"""Skills of one seat that another seat uses in its own phase (制霸: a 吴 player starts
+the point fight with the lord who has it): whether ``seat`` may use it, by key."""

@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, DISCARD_PHASE, RULES, rule_source
+from engine.registry import AT_POINT, DISCARD_PHASE, LENT, RULES, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -1872,7 +1872,7 @@ def _skill(ctx: Ctx, m: Move) -> None:
     if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
         _skill_by_hand(ctx, m)
         return
-    if m.skill not in owned_keys(s):
+    if m.skill not in owned_keys(s) and not (m.skill in LENT and LENT[m.skill](t, m.seat)):
         raise IllegalMove(
             say(
                 "seat {seat} has no {skill} ({key})",

@@ -300,7 +300,7 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         _next_target(t, f)
         return
     if f.step == 0:
-        if f.kind in SHA and (
+        if f.kind in _TARGETING_WATCHED and (
             at_point(t, f, Point.BECOME_TARGET) or at_point(t, t.stack[-1], Point.AFTER_TARGETING)
         ):
             return
@@ -325,6 +325,9 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
 
 
 _VINE_PROOF = frozenset({"savage_assault", "archery_attack"})
+# The cards whose targeting opens windows (becoming a target, after targeting): 杀,
+# and 决斗 for 激昂.
+_TARGETING_WATCHED = SHA | {"duel"}
 
 
 def _no_effect(ctx: Ctx, f: CardUse) -> None:

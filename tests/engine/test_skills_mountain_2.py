@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.frames import Point, Window
 from engine.game import Game
-from tests.engine.helpers import cid, end_turn, play, refused
+from tests.engine.helpers import cid, end_turn, play, refused, top
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
 
@@ -195,3 +195,96 @@ def test_duanchang_her_killer_loses_every_skill() -> None:
     assert not s.seat(2).alive
     assert owned_keys(s.seat(1)) == frozenset()
     assert "qixi" not in owned_keys(s.seat(3)) and owned_keys(s.seat(3))  # only her killer
+
+
+# ================================================================ 孙策
+
+
+def test_jiang_draws_for_his_red_sha_not_a_black_one() -> None:
+    """激昂 jiang: when he uses a red Sha (or a 决斗) he may draw a card; a black Sha
+    does not count."""
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"])
+    play(g, f"draw 1 #{SHA_H10} #{SHA_S7}")
+    play(g, f"use 1 #{SHA_H10} -> 2")
+    window(g, Point.AFTER_TARGETING, 1)
+    before = hand(g, 1)
+    play(g, "skill 1 jiang")
+    assert hand(g, 1) == before + 1
+
+
+def test_jiang_when_he_becomes_the_target_of_a_duel() -> None:
+    """激昂 jiang: becoming the target of a 决斗 he may draw a card too."""
+    g = mtable(["caiwenji", "sunce", "zhangzhaozhanghong", "zuoci"])
+    play(g, f"draw 1 #{DUEL} x1", f"use 1 #{DUEL} -> 2")
+    window(g, Point.AFTER_TARGETING, 2)
+    before = hand(g, 2)
+    play(g, "skill 2 jiang")
+    assert hand(g, 2) == before + 1
+
+
+def test_jiang_not_for_a_black_sha_on_him() -> None:
+    """激昂 jiang: a black Sha on him opens nothing."""
+    g = mtable(["caiwenji", "sunce", "zhangzhaozhanghong", "zuoci"])
+    play(g, f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2")
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+def test_hunzi_awakens_at_one_hp() -> None:
+    """魂姿 hunzi (awakening): in his preparation phase with 1 HP he loses 1 max HP and
+    gains 英姿 and 英魂 (once a game)."""
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"], start=False)
+    play(g, "!losehp 1 3", "next")
+    window(g, Point.PREPARATION, 1)
+    play(g, "skill 1 hunzi")
+    s = g.state.seat(1)
+    assert (s.hp, s.max_hp) == (1, 3)
+    assert s.extra_skills == ("yingzi", "yinghun")
+    assert s.mark("used_hunzi") == 1
+    assert top(g).what == "draw" and 3 in top(g).counts  # 英姿: one card more
+
+
+def test_hunzi_not_above_one_hp() -> None:
+    """魂姿 hunzi: not while he has more than 1 HP."""
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"])
+    assert g.state.turn.phase.value == "draw"
+
+
+def _zhiba_table() -> Game:
+    """孙策 is the lord at seat 1; 张昭张纮 (吴) at seat 2 is in his play phase."""
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"])
+    end_turn(g)
+    play(g, f"draw 2 #{SHA_S7} #{SHAN_D2}")
+    return g
+
+
+def test_zhiba_the_lord_wins_and_takes_both_cards() -> None:
+    """制霸 zhiba (lord): once in his play phase another 吴 player may fight a point with
+    孙策; if that player does not win, 孙策 may take both cards."""
+    g = _zhiba_table()
+    play(g, "skill 2 zhiba -> 1")
+    expect(g, "compare", 2)
+    play(g, f"compare 2 #{SHAN_D2}", f"compare 1 #{SHA_H10}")
+    expect(g, "choose", 1)
+    play(g, "choose 1 take")
+    assert g.state.where[SHAN_D2] == "hand:1" and g.state.where[SHA_H10] == "hand:1"
+    refused(g, "skill 2 zhiba -> 1", "used already")
+
+
+def test_zhiba_the_challenger_wins_nothing_taken() -> None:
+    """制霸 zhiba: when the 吴 player wins, nothing more happens."""
+    g = _zhiba_table()
+    play(g, "skill 2 zhiba -> 1", f"compare 2 #{SHA_S7}", f"compare 1 #{SHA_D6}")
+    assert not g.state.stack and g.state.where[SHA_S7] == "discard"
+
+
+def test_zhiba_not_for_others_and_refused_after_hunzi() -> None:
+    """制霸 zhiba: only 吴 players start it; once 魂姿 has awakened, 孙策 may refuse."""
+    g = mtable(["sunce", "caiwenji", "zhangzhaozhanghong", "zuoci"])
+    end_turn(g)
+    play(g, "draw 2 x2")
+    refused(g, "skill 2 zhiba -> 1", "has no")
+    g = _zhiba_table()
+    play(g, "!mark 1 used_hunzi +1", "skill 2 zhiba -> 1")
+    expect(g, "choose", 1)
+    play(g, "choose 1 refuse")
+    assert not g.state.stack
