@@ -176,3 +176,11 @@ Lent = Callable[["Table", int], bool]
 LENT: dict[str, Lent] = {}
 """Skills of one seat that another seat uses in its own phase (制霸: a 吴 player starts
 the point fight with the lord who has it): whether ``seat`` may use it, by key."""
+
+
+TURN_END: list[Callable[[Table], None]] = []
+"""Called once as a turn ends (回合结束时), before its window: what lasts until the end
+of the turn ends (极略's 完杀)."""
+
+DAMAGED: list[Callable[[Table, DamageEvent], None]] = []
+"""Called as a seat's HP falls by damage (受到伤害): 忍戒 counts the points."""

@@ -90,7 +90,7 @@ from engine.moves import (
     Use,
     name_problem,
 )
-from engine.registry import AT_POINT, DISCARD_PHASE, LENT, RULES, rule_source
+from engine.registry import AT_POINT, DISCARD_PHASE, LENT, RULES, TURN_END, rule_source
 from engine.settlement import (
     FLOOD_EQUIPMENT,
     SHA,
@@ -726,6 +726,8 @@ def _end_turn(ctx: Ctx) -> None:
     """The next turn: an extra turn owed first; then the normal order resumes from
     the seat whose own turn came last (an extra turn does not move the order on)."""
     t = ctx.table
+    if _turn_end(ctx):  # 回合结束时: 连破's window
+        return
     normal = t.turn.resume or t.turn.seat
     if t.extra_turns:
         seat, t.extra_turns = t.extra_turns[0], t.extra_turns[1:]
@@ -740,6 +742,26 @@ def _end_turn(ctx: Ctx) -> None:
         t.set_seat(evolve(s, flipped=False))  # his turn is skipped, he turns face up
         t.reset_turn(between, t.turn.number + 1)
     _start_turn(ctx, ctx.mode.next_seat(t, normal), t.turn.number + 1)
+
+
+# Turn.flags: the end of this turn was reached (回合结束时), its window opened once.
+TURN_ENDED = "turn_ended"
+
+
+def _turn_end(ctx: Ctx) -> bool:
+    """The end of the turn (回合结束时), once: what lasted until then ends (极略's 完杀),
+    and 连破's window opens; True when it waits for the table."""
+    t = ctx.table
+    if TURN_ENDED in t.turn.flags or not t.turn.seat:
+        return False
+    t.set_turn(flags=t.turn.flags | {TURN_ENDED})
+    for ended in TURN_END:
+        ended(t)
+    if not may_open(t, Point.TURN_END, t.turn.seat):
+        return False
+    push(t, Occasion(Point.TURN_END, t.turn.seat))
+    settle(ctx)
+    return bool(t.stack)
 
 
 def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:

@@ -30,7 +30,7 @@ from engine.frames import (
     Window,
 )
 from engine.modes import NeedRole, Transform
-from engine.registry import AT_POINT, COMPULSORY, ON_DEATH, RULES
+from engine.registry import AT_POINT, COMPULSORY, DAMAGED, ON_DEATH, RULES
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
@@ -696,6 +696,8 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         s = evolve(s, hp=s.hp - f.amount, chained=False if chained else s.chained)
         t.set_seat(s)
         replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
+        for damaged in DAMAGED:  # 忍戒
+            damaged(t, f)
         form = ctx.mode.transform(t, f.target)
         if form is not None:  # 虎牢关: 吕布 turns into his second form at once
             transform(ctx, form)

@@ -288,3 +288,117 @@ def test_zhiba_not_for_others_and_refused_after_hunzi() -> None:
     expect(g, "choose", 1)
     play(g, "choose 1 refuse")
     assert not g.state.stack
+
+
+# ================================================================ 神司马懿
+
+
+def ren(g: Game, seat: int) -> int:
+    return g.state.seat(seat).mark("ren")
+
+
+def test_renjie_a_mark_per_damage_point() -> None:
+    """忍戒 renjie (compulsory): each time he takes 1 damage he gains a 忍 mark."""
+    g = mtable(["ganning", "shensimayi", "caiwenji", "zuoci"])
+    play(g, f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    assert hp(g, 2) == 3 and ren(g, 2) == 1
+
+
+def test_renjie_a_mark_per_card_discarded_in_his_discard_phase() -> None:
+    """忍戒 renjie (compulsory): each card he discards in his discard phase gives a 忍."""
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"])
+    play(g, "draw 1 x2", "!losehp 1 2")
+    to_discard_phase(g)
+    play(g, "discard 1 x4")
+    assert ren(g, 1) == 4
+
+
+def test_baiyin_awakens_with_four_ren() -> None:
+    """拜印 baiyin (awakening): in his preparation phase with four or more 忍 he loses 1
+    max HP and gains 极略."""
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    play(g, "!mark 1 ren +4", "next")
+    window(g, Point.PREPARATION, 1)
+    play(g, "skill 1 baiyin")
+    s = g.state.seat(1)
+    assert s.max_hp == 3 and "jilve" in s.extra_skills and "zhiheng" in s.extra_skills
+    assert s.mark("used_baiyin") == 1
+
+
+def test_baiyin_not_below_four() -> None:
+    """拜印 baiyin: not with fewer than four 忍."""
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    play(g, "!mark 1 ren +3", "next")
+    assert g.state.turn.phase.value == "draw"
+
+
+def _awakened() -> Game:
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    play(g, "!mark 1 ren +5", "next", "skill 1 baiyin")
+    return g
+
+
+def test_jilve_zhiheng_spends_a_ren() -> None:
+    """极略 jilve: he may spend a 忍 to use 制衡 (once a phase)."""
+    g = _awakened()
+    play(g, "draw 1 x2", "skill 1 zhiheng x2")
+    assert ren(g, 1) == 4
+    refused(g, "skill 1 zhiheng x1", "once per")
+
+
+def test_jilve_without_ren_nothing_to_spend() -> None:
+    """极略 jilve: without a 忍 mark none of its skills can be used."""
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    play(g, "!mark 1 ren +4", "next", "skill 1 baiyin", "!mark 1 ren -4", "draw 1 x2")
+    refused(g, "skill 1 zhiheng x1", "no 忍 mark")
+    refused(g, "skill 1 jilve", "no 忍 mark")
+
+
+def test_jilve_wansha_until_the_end_of_the_turn() -> None:
+    """极略 jilve: he may spend a 忍 to have 完杀 until the end of the turn."""
+    g = _awakened()
+    play(g, "draw 1 x2", "skill 1 jilve")
+    assert "wansha" in g.state.seat(1).extra_skills and ren(g, 1) == 4
+    end_turn(g)
+    assert "wansha" not in g.state.seat(1).extra_skills
+
+
+def _judged_by_beige(g: Game) -> None:
+    """Seat 1 hits seat 2 with a Sha; 蔡文姬 (seat 3) has seat 2 judge ♥3 for 悲歌."""
+    play(g, f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    play(g, "skill 3 beige x1", f"judge 2 #{TAO_H3}")
+
+
+def test_jilve_guicai_offered_while_he_has_ren() -> None:
+    """极略 jilve: he may spend a 忍 to use 鬼才 before a judgement card takes effect."""
+    g = _awakened()
+    _judged_by_beige(g)
+    window(g, Point.JUDGE_BEFORE, 1)
+    play(g, f"skill 1 guicai #{SHA_D6}")
+    assert ren(g, 1) == 4
+    assert hand(g, 2) == 6  # ♦6 replaced ♥3: seat 2 (4 dealt, 0 drawn) drew two
+
+
+def test_jilve_guicai_not_offered_without_ren() -> None:
+    """极略 jilve: without a 忍, 鬼才 through it is not offered."""
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    play(g, "!mark 1 ren +4", "next", "skill 1 baiyin", "!mark 1 ren -4")
+    _judged_by_beige(g)
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+    assert hp(g, 2) == 4
+
+
+def test_lianpo_an_extra_turn_after_a_kill() -> None:
+    """连破 lianpo: at the end of a turn in which he killed a player, he may take an
+    extra turn."""
+    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"])
+    play(g, "!losehp 2 3", f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    play(g, "pass", "role 2 rebel")
+    assert not g.state.seat(2).alive
+    play(g, "next")  # to the discard phase
+    while g.state.turn.phase.value == "discard":
+        excess = hand(g, 1) - hp(g, 1)
+        play(g, f"discard 1 x{excess}" if excess > 0 else "next")
+    window(g, Point.TURN_END, 1)
+    play(g, "skill 1 lianpo")
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
