@@ -62,7 +62,7 @@ TAO_H3 = cid("tao", "♥3")
 def test_zhijian_puts_equipment_into_another_zone_and_draws() -> None:
     """直谏 zhijian: in his play phase he may put an equipment card of his hand into
     another player's equipment zone (where that slot is empty), then draw a card."""
-    g = mtable(["zhangzhaozhanghong", "caiwenji", "sunce", "zuoci"])
+    g = mtable(["zhangzhaozhanghong", "caiwenji", "sunce", "huatuo"])
     play(g, f"draw 1 #{CROSSBOW} #{AXE}")
     before = hand(g, 1)
     play(g, f"skill 1 zhijian #{CROSSBOW} -> 3")
@@ -73,7 +73,7 @@ def test_zhijian_puts_equipment_into_another_zone_and_draws() -> None:
     refused(g, f"skill 1 zhijian #{SHA_S7} -> 2", "is not")
 
 
-def _guzheng_table(second: str = "zuoci") -> Game:
+def _guzheng_table(second: str = "huatuo") -> Game:
     """Seat 1 (甘宁, HP 4: four players) draws ♠7 Sha and ♥10 Sha and discards them."""
     g = mtable(["ganning", "zhangzhaozhanghong", second, "caiwenji"])
     play(g, f"draw 1 #{SHA_S7} #{SHA_H10}")
@@ -108,7 +108,7 @@ def test_guzheng_declined_the_turn_goes_on() -> None:
 
 def test_guzheng_not_in_his_own_turn() -> None:
     """固政 guzheng acts on another player's discard phase only."""
-    g = mtable(["zhangzhaozhanghong", "caiwenji", "sunce", "zuoci"])
+    g = mtable(["zhangzhaozhanghong", "caiwenji", "sunce", "huatuo"])
     play(g, f"draw 1 #{SHA_S7} #{SHA_H10}")
     to_discard_phase(g)
     play(g, f"discard 1 #{SHA_S7} #{SHA_H10} x1", "next")
@@ -203,7 +203,7 @@ def test_duanchang_her_killer_loses_every_skill() -> None:
 def test_jiang_draws_for_his_red_sha_not_a_black_one() -> None:
     """激昂 jiang: when he uses a red Sha (or a 决斗) he may draw a card; a black Sha
     does not count."""
-    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"])
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "huatuo"])
     play(g, f"draw 1 #{SHA_H10} #{SHA_S7}")
     play(g, f"use 1 #{SHA_H10} -> 2")
     window(g, Point.AFTER_TARGETING, 1)
@@ -214,7 +214,7 @@ def test_jiang_draws_for_his_red_sha_not_a_black_one() -> None:
 
 def test_jiang_when_he_becomes_the_target_of_a_duel() -> None:
     """激昂 jiang: becoming the target of a 决斗 he may draw a card too."""
-    g = mtable(["caiwenji", "sunce", "zhangzhaozhanghong", "zuoci"])
+    g = mtable(["caiwenji", "sunce", "zhangzhaozhanghong", "huatuo"])
     play(g, f"draw 1 #{DUEL} x1", f"use 1 #{DUEL} -> 2")
     window(g, Point.AFTER_TARGETING, 2)
     before = hand(g, 2)
@@ -224,7 +224,7 @@ def test_jiang_when_he_becomes_the_target_of_a_duel() -> None:
 
 def test_jiang_not_for_a_black_sha_on_him() -> None:
     """激昂 jiang: a black Sha on him opens nothing."""
-    g = mtable(["caiwenji", "sunce", "zhangzhaozhanghong", "zuoci"])
+    g = mtable(["caiwenji", "sunce", "zhangzhaozhanghong", "huatuo"])
     play(g, f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2")
     assert not any(isinstance(f, Window) for f in g.state.stack)
 
@@ -232,7 +232,7 @@ def test_jiang_not_for_a_black_sha_on_him() -> None:
 def test_hunzi_awakens_at_one_hp() -> None:
     """魂姿 hunzi (awakening): in his preparation phase with 1 HP he loses 1 max HP and
     gains 英姿 and 英魂 (once a game)."""
-    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"], start=False)
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "huatuo"], start=False)
     play(g, "!losehp 1 3", "next")
     window(g, Point.PREPARATION, 1)
     play(g, "skill 1 hunzi")
@@ -245,13 +245,13 @@ def test_hunzi_awakens_at_one_hp() -> None:
 
 def test_hunzi_not_above_one_hp() -> None:
     """魂姿 hunzi: not while he has more than 1 HP."""
-    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"])
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "huatuo"])
     assert g.state.turn.phase.value == "draw"
 
 
 def _zhiba_table() -> Game:
     """孙策 is the lord at seat 1; 张昭张纮 (吴) at seat 2 is in his play phase."""
-    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "zuoci"])
+    g = mtable(["sunce", "zhangzhaozhanghong", "caiwenji", "huatuo"])
     end_turn(g)
     play(g, f"draw 2 #{SHA_S7} #{SHAN_D2}")
     return g
@@ -279,7 +279,7 @@ def test_zhiba_the_challenger_wins_nothing_taken() -> None:
 
 def test_zhiba_not_for_others_and_refused_after_hunzi() -> None:
     """制霸 zhiba: only 吴 players start it; once 魂姿 has awakened, 孙策 may refuse."""
-    g = mtable(["sunce", "caiwenji", "zhangzhaozhanghong", "zuoci"])
+    g = mtable(["sunce", "caiwenji", "zhangzhaozhanghong", "huatuo"])
     end_turn(g)
     play(g, "draw 2 x2")
     refused(g, "skill 2 zhiba -> 1", "has no")
@@ -299,14 +299,14 @@ def ren(g: Game, seat: int) -> int:
 
 def test_renjie_a_mark_per_damage_point() -> None:
     """忍戒 renjie (compulsory): each time he takes 1 damage he gains a 忍 mark."""
-    g = mtable(["ganning", "shensimayi", "caiwenji", "zuoci"])
+    g = mtable(["ganning", "shensimayi", "caiwenji", "huatuo"])
     play(g, f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2", "pass 2")
     assert hp(g, 2) == 3 and ren(g, 2) == 1
 
 
 def test_renjie_a_mark_per_card_discarded_in_his_discard_phase() -> None:
     """忍戒 renjie (compulsory): each card he discards in his discard phase gives a 忍."""
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"])
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"])
     play(g, "draw 1 x2", "!losehp 1 2")
     to_discard_phase(g)
     play(g, "discard 1 x4")
@@ -316,7 +316,7 @@ def test_renjie_a_mark_per_card_discarded_in_his_discard_phase() -> None:
 def test_baiyin_awakens_with_four_ren() -> None:
     """拜印 baiyin (awakening): in his preparation phase with four or more 忍 he loses 1
     max HP and gains 极略."""
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"], start=False)
     play(g, "!mark 1 ren +4", "next")
     window(g, Point.PREPARATION, 1)
     play(g, "skill 1 baiyin")
@@ -327,13 +327,13 @@ def test_baiyin_awakens_with_four_ren() -> None:
 
 def test_baiyin_not_below_four() -> None:
     """拜印 baiyin: not with fewer than four 忍."""
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"], start=False)
     play(g, "!mark 1 ren +3", "next")
     assert g.state.turn.phase.value == "draw"
 
 
 def _awakened() -> Game:
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"], start=False)
     play(g, "!mark 1 ren +5", "next", "skill 1 baiyin")
     return g
 
@@ -348,7 +348,7 @@ def test_jilve_zhiheng_spends_a_ren() -> None:
 
 def test_jilve_without_ren_nothing_to_spend() -> None:
     """极略 jilve: without a 忍 mark none of its skills can be used."""
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"], start=False)
     play(g, "!mark 1 ren +4", "next", "skill 1 baiyin", "!mark 1 ren -4", "draw 1 x2")
     refused(g, "skill 1 zhiheng x1", "no 忍 mark")
     refused(g, "skill 1 jilve", "no 忍 mark")
@@ -381,7 +381,7 @@ def test_jilve_guicai_offered_while_he_has_ren() -> None:
 
 def test_jilve_guicai_not_offered_without_ren() -> None:
     """极略 jilve: without a 忍, 鬼才 through it is not offered."""
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"], start=False)
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"], start=False)
     play(g, "!mark 1 ren +4", "next", "skill 1 baiyin", "!mark 1 ren -4")
     _judged_by_beige(g)
     assert not any(isinstance(f, Window) for f in g.state.stack)
@@ -391,7 +391,7 @@ def test_jilve_guicai_not_offered_without_ren() -> None:
 def test_lianpo_an_extra_turn_after_a_kill() -> None:
     """连破 lianpo: at the end of a turn in which he killed a player, he may take an
     extra turn."""
-    g = mtable(["shensimayi", "ganning", "caiwenji", "zuoci"])
+    g = mtable(["shensimayi", "ganning", "caiwenji", "huatuo"])
     play(g, "!losehp 2 3", f"draw 1 #{SHA_S7} x1", f"use 1 #{SHA_S7} -> 2", "pass 2")
     play(g, "pass", "role 2 rebel")
     assert not g.state.seat(2).alive
@@ -402,3 +402,99 @@ def test_lianpo_an_extra_turn_after_a_kill() -> None:
     window(g, Point.TURN_END, 1)
     play(g, "skill 1 lianpo")
     assert g.state.turn.seat == 1 and g.state.turn.number == 2
+
+
+# ================================================================ 左慈
+
+
+def _zuoci_table() -> Game:
+    """左慈 at seat 3; at the game's start (the lord's first turn starting) he takes
+    张辽, 许褚 and 甄姬 as 化身 cards and declares 突袭."""
+    g = mtable(["ganning", "caiwenji", "zuoci", "huatuo"])
+    window(g, Point.TURN_START, 3)
+    play(g, "skill 3 huashen")
+    for general in ("zhangliao", "xuchu", "zhenji"):
+        chosen = expect(g, "choose", 3)
+        assert general in chosen.options and "ganning" not in chosen.options
+        play(g, f"choose 3 {general}")
+    chosen = expect(g, "choose", 3)
+    assert chosen.options == ("tuxi", "luoyi", "qingguo", "luoshen")
+    play(g, "choose 3 tuxi")
+    return g
+
+
+def test_huashen_three_cards_at_the_start_one_skill_declared() -> None:
+    """化身 huashen: at the start of the game he takes three generals not in the game
+    face down, shows one and declares one of its skills (not a lord, limited or
+    awakening skill): he has it, and that general's kingdom, while it is shown."""
+    g = _zuoci_table()
+    s = g.state.seat(3)
+    assert s.extra_skills == ("tuxi",) and s.kingdom == "wei"
+    assert (s.mark("huashen_zhangliao"), s.mark("huashen_xuchu")) == (2, 1)
+    assert g.state.turn.seat == 1
+
+
+def test_huashen_shows_another_at_his_turn_start_and_end() -> None:
+    """化身 huashen: at the start and at the end of his turn he may show another 化身 and
+    declare another skill."""
+    g = _zuoci_table()
+    end_turn(g)
+    end_turn(g)
+    window(g, Point.TURN_START, 3)
+    play(g, "skill 3 huashen", "choose 3 luoshen")
+    s = g.state.seat(3)
+    assert s.extra_skills == ("luoshen",) and s.mark("huashen_zhenji") == 2
+    window(g, Point.PREPARATION, 3)  # 洛神 is his now
+    play(g, "pass 3", "draw 3 x2", "next")
+    while g.state.turn.phase.value == "discard":
+        play(g, "discard 3 x1" if hand(g, 3) > hp(g, 3) else "next")
+    window(g, Point.TURN_END, 3)
+    play(g, "skill 3 huashen", "choose 3 luoyi")
+    assert g.state.seat(3).extra_skills == ("luoyi",)
+
+
+def test_huashen_not_at_others_turns_once_he_has_cards() -> None:
+    """化身 huashen: once he has his cards, only his own turn's start and end."""
+    g = _zuoci_table()
+    end_turn(g)
+    assert g.state.turn.seat == 2
+    assert not any(isinstance(f, Window) for f in g.state.stack)
+
+
+def test_xinsheng_a_card_per_damage_point() -> None:
+    """新生 xinsheng: for each 1 damage he takes he may take another 化身 card."""
+    g = _zuoci_table()
+    end_turn(g)
+    play(g, f"draw 2 #{SHA_S7} x1", f"use 2 #{SHA_S7} -> 3", "pass 3")
+    window(g, Point.AFTER_DAMAGE, 2)  # 悲歌 first: seat order from seat 2
+    play(g, "pass 2")
+    window(g, Point.AFTER_DAMAGE, 3)
+    play(g, "skill 3 xinsheng", "choose 3 guojia")
+    assert g.state.seat(3).mark("huashen_guojia") == 1 and not g.state.stack
+
+
+def test_beige_and_xinsheng_asked_in_seat_order() -> None:
+    """悲歌 and 新生 at the same moment: asked in seat order from the current player (seat
+    4's turn: 左慈 at seat 3 is asked after 蔡文姬 at seat 2)."""
+    g = _zuoci_table()
+    for _ in range(3):
+        end_turn(g)
+    assert g.state.turn.seat == 4
+    play(g, f"draw 4 #{SHA_S7} x1", f"use 4 #{SHA_S7} -> 3", "pass 3")
+    window(g, Point.AFTER_DAMAGE, 2)
+    play(g, "pass 2")
+    window(g, Point.AFTER_DAMAGE, 3)
+
+
+def test_jiang_and_tieji_asked_in_seat_order_from_the_current_player() -> None:
+    """激昂 jiang with 铁骑 at the same moment (after targeting): in seat order from the
+    current player: 马超 at seat 4 in his turn first, then 孙策 at seat 1."""
+    g = mtable(["sunce", "caiwenji", "huatuo", "machao"])
+    for _ in range(3):
+        end_turn(g)
+    assert g.state.turn.seat == 4
+    play(g, f"draw 4 #{SHA_H10} x1", f"use 4 #{SHA_H10} -> 1")
+    window(g, Point.AFTER_TARGETING, 4)
+    play(g, "pass 4")
+    window(g, Point.AFTER_TARGETING, 1)
+    play(g, "skill 1 jiang")
