@@ -498,3 +498,38 @@ def test_jiang_and_tieji_asked_in_seat_order_from_the_current_player() -> None:
     play(g, "pass 4")
     window(g, Point.AFTER_TARGETING, 1)
     play(g, "skill 1 jiang")
+
+
+# ================================================================ simulated games
+
+MINE = ("sunce", "zhangzhaozhanghong", "zuoci", "caiwenji", "shensimayi")
+
+
+def _mountain_setup(seed: int) -> list[str]:
+    """A 5-player identity table of the five generals, seated and lorded by the seed."""
+    import random
+
+    rng = random.Random(f"mountain-2/{seed}")
+    generals = list(MINE)
+    rng.shuffle(generals)
+    lord = rng.randint(1, 5)
+    lines = [f"setup identity 5 {PACKS}", f"role {lord} lord"]
+    for seat, general in enumerate(generals, start=1):
+        extra = (
+            " kingdom=" + rng.choice(("wei", "shu", "wu", "qun")) if general == "shensimayi" else ""
+        )
+        lines.append(f"general {seat} {general}{extra}")
+    return lines
+
+
+def test_simulated_games_with_the_five_run_to_their_end() -> None:
+    """Seeded random identity games with the five generals seated end without an
+    exception (or reach the cap), never stuck."""
+    from bench.simulate import play as simulate_play
+
+    ended = 0
+    for seed in range(10):
+        played = simulate_play(seed, _mountain_setup(seed), max_moves=3000)
+        assert not played.stuck, (seed, played.state.stack[-1:] if played.state.stack else None)
+        ended += played.state.over
+    assert ended >= 8
