@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from engine.frames import Point, Window
 from engine.game import Game
+from engine.skills.common import gender_of
+from engine.table import Table
 from tests.engine.helpers import cid, end_turn, play, refused
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
@@ -426,10 +428,12 @@ def _zuoci_table() -> Game:
 def test_huashen_three_cards_at_the_start_one_skill_declared() -> None:
     """化身 huashen: at the start of the game he takes three generals not in the game
     face down, shows one and declares one of its skills (not a lord, limited or
-    awakening skill): he has it, and that general's kingdom, while it is shown."""
+    awakening skill): he has it, and that general's kingdom and gender, while it is
+    shown."""
     g = _zuoci_table()
     s = g.state.seat(3)
     assert s.extra_skills == ("tuxi",) and s.kingdom == "wei"
+    assert gender_of(Table(g.state), 3) == "male"
     assert (s.mark("huashen_zhangliao"), s.mark("huashen_xuchu")) == (2, 1)
     assert g.state.turn.seat == 1
 
@@ -444,6 +448,7 @@ def test_huashen_shows_another_at_his_turn_start_and_end() -> None:
     play(g, "skill 3 huashen", "choose 3 luoshen")
     s = g.state.seat(3)
     assert s.extra_skills == ("luoshen",) and s.mark("huashen_zhenji") == 2
+    assert gender_of(Table(g.state), 3) == "female"  # 甄姬's, while she is shown
     window(g, Point.PREPARATION, 3)  # 洛神 is his now
     play(g, "pass 3", "draw 3 x2", "next")
     while g.state.turn.phase.value == "discard":

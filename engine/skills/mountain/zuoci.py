@@ -18,7 +18,7 @@ from engine.generals import General, SkillKind
 from engine.moves import Skill
 from engine.registry import AT_POINT, rule, rule_source
 from engine.settlement import push, set_marks
-from engine.skills.common import no_arguments
+from engine.skills.common import SHOWN_AS, no_arguments
 from engine.state import Seat, evolve
 from engine.table import Table
 from engine.text import say
@@ -141,6 +141,16 @@ def huashen(ctx: Ctx, m: Skill, event: object) -> None:
     take = 0 if huashen_cards(s) else 3
     push(ctx.table, SkillUse(m.seat, "huashen", value=take))
 
+
+def shown_huashen(s: Seat) -> str | None:
+    """The 化身 card he shows (his gender is its general's), or None."""
+    for name, value in s.marks:
+        if value == SHOWN and name.startswith(HUASHEN):
+            return name[len(HUASHEN) :]
+    return None
+
+
+SHOWN_AS.append(shown_huashen)
 
 # 化身 is offered at the end of his turn too (回合结束后), by the same rule.
 AT_POINT[Point.TURN_END] = AT_POINT.get(Point.TURN_END, frozenset()) | {"huashen"}
