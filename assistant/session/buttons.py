@@ -45,8 +45,9 @@ from engine.cards import CardKind, Suit
 from engine.catalogue import standard_catalogue
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
-from engine.registry import RULES
+from engine.registry import LENT, RULES
 from engine.state import GameState, Phase, Role
+from engine.table import Table
 
 __all__ = ["Button", "prompt_buttons"]
 
@@ -299,9 +300,10 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
     state = session.state
     phase = state.turn.phase
     uses = dict(state.turn.skill_uses)
+    lent = {key for key, may in LENT.items() if may(Table(state), seat)}  # 制霸
     keys = sorted(
         key
-        for key in owned_keys(state.seat(seat))
+        for key in owned_keys(state.seat(seat)) | lent
         if (rule := RULES.get(key)) is not None
         and phase in rule.phases
         and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)
