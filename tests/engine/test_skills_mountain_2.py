@@ -538,3 +538,28 @@ def test_simulated_games_with_the_five_run_to_their_end() -> None:
         assert not played.stuck, (seed, played.state.stack[-1:] if played.state.stack else None)
         ended += played.state.over
     assert ended >= 8
+
+
+def test_lianpo_and_huashen_asked_in_seat_order_at_the_turn_end() -> None:
+    """连破 lianpo and 化身 huashen at the end of 左慈's turn (神司马懿 killed in it, with
+    借刀杀人's Sha): in seat order from the current player, 左慈 (seat 2) first, then
+    神司马懿 (seat 1)."""
+    g = mtable(["shensimayi", "zuoci", "huatuo", "caiwenji"])
+    play(g, "skill 2 huashen", "choose 2 zhangliao", "choose 2 xuchu", "choose 2 zhenji")
+    play(g, "choose 2 luoyi", "!losehp 3 2")
+    sword = cid("qinggang_sword")
+    play(g, f"draw 1 #{sword} x1", f"use 1 #{sword}")
+    end_turn(g)
+    window(g, Point.TURN_START, 2)
+    collateral = cid("collateral", "♣Q")
+    play(g, "pass 2", f"draw 2 #{collateral} x1", f"use 2 #{collateral} -> 1,3", "pass")
+    play(g, f"use 1 #{SHA_S7} -> 3", "pass 3", "pass", "role 3 rebel")
+    assert not g.state.seat(3).alive
+    play(g, "next")
+    while g.state.turn.phase.value == "discard":
+        play(g, "discard 2 x1" if hand(g, 2) > hp(g, 2) else "next")
+    window(g, Point.TURN_END, 2)
+    play(g, "pass 2")
+    window(g, Point.TURN_END, 1)
+    play(g, "skill 1 lianpo")
+    assert g.state.turn.seat == 1
