@@ -83,9 +83,21 @@ def _extra_skill(key: str) -> Skill:
     return standard_catalogue().skills()[key]
 
 
+SKILLESS = "skilless"
+"""A seat's mark: it has lost every skill (断肠 of 蔡文姬 on her killer)."""
+
+
+def skilless(seat: Seat) -> bool:
+    """Whether the seat has lost every skill (断肠): cheap while it has no marks."""
+    return bool(seat.marks) and any(name == SKILLESS for name, _ in seat.marks)
+
+
 def active_skills(seat: Seat) -> Iterator[Skill]:
     """Skills that work now: face-up generals only; lord skills only for the lord; then
-    the skills the mode or a skill gave the seat (``Seat.extra_skills``)."""
+    the skills the mode or a skill gave the seat (``Seat.extra_skills``); none for a
+    seat that lost them all (断肠)."""
+    if skilless(seat):
+        return
     for general in seat.generals:
         if general in seat.hidden:
             continue
@@ -100,13 +112,13 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
 def owned_keys(s: Seat) -> frozenset[str]:
     """The rule keys a seat owns now: its working skills and its weapon's and armour's."""
     key = (s.generals, s.hidden, s.role is Role.LORD, s.weapon, s.armour, s.extra_skills)
+    if s.marks and skilless(s):  # 断肠: no skills, only the arms
+        key = ((), (), False, s.weapon, s.armour, ())
     found = _OWNED.get(key)
     if found is None:
         weapon = card(s.weapon).key if s.weapon is not None else ""
         armour = card(s.armour).key if s.armour is not None else ""
-        found = _OWNED[key] = _owned(
-            s.generals, s.hidden, s.role is Role.LORD, weapon, armour, s.extra_skills
-        )
+        found = _OWNED[key] = _owned(key[0], key[1], key[2], weapon, armour, key[5])
     return found
 
 
@@ -139,6 +151,8 @@ def owned_by_living(seats: Iterable[Seat]) -> frozenset[str]:
 
 def effects_of(seat: Seat) -> tuple[tuple[Skill, Effect], ...]:
     """The effects a seat's working skills declare (cached: asked many times a move)."""
+    if seat.marks and skilless(seat):  # 断肠
+        return ()
     return _effects(seat.generals, seat.hidden, seat.role is Role.LORD, seat.extra_skills)
 
 

@@ -247,3 +247,30 @@ DrawBonus = Callable[["Table", int], int]
 DRAW_BONUS: dict[str, DrawBonus] = {}
 """Compulsory changes to the draw phase's count that depend on the state, by skill key
 (绝境: as many more as the HP he has lost)."""
+Discarded = Callable[["Table", int, tuple[int, ...], int], None]
+
+DISCARD_PHASE: list[Discarded] = []
+"""Called when the current player discards in his own discard phase (固政 notes the
+cards, 忍戒 counts them): ``(table, seat, known cards, unseen count)``."""
+
+
+Died = Callable[["Table", int, "int | None"], None]
+
+ON_DEATH: list[Died] = []
+"""Called when a seat dies, before its cards are discarded (断肠, 连破):
+``(table, dead seat, killer or None)``."""
+
+
+Lent = Callable[["Table", int], bool]
+
+LENT: dict[str, Lent] = {}
+"""Skills of one seat that another seat uses in its own phase (制霸: a 吴 player starts
+the point fight with the lord who has it): whether ``seat`` may use it, by key."""
+
+
+TURN_END: list[Callable[[Table], None]] = []
+"""Called once as a turn ends (回合结束时), before its window: what lasts until the end
+of the turn ends (极略's 完杀)."""
+
+DAMAGED: list[Callable[[Table, DamageEvent], None]] = []
+"""Called as a seat's HP falls by damage (受到伤害): 忍戒 counts the points."""

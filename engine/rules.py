@@ -94,9 +94,12 @@ from engine.registry import (
     AT_DEAL,
     AT_POINT,
     CONVERSIONS,
+    DISCARD_PHASE,
     DRAW_BONUS,
+    LENT,
     RULES,
     TRIGGERS,
+    TURN_END,
     TURN_STARTS,
     fire,
     rule_source,
@@ -635,8 +638,27 @@ def _next(ctx: Ctx, m: Move) -> None:
     else:
         if phase is Phase.DISCARD:
             _check_discard_done(ctx)
+            if _discard_end(ctx):  # 固政's window at the end of the discard phase
+                return
         _advance(ctx)
     _auto_advance(ctx)
+
+
+# Turn.flags: the window at the end of the discard phase (固政) was opened this turn.
+DISCARD_ENDED = "discard_ended"
+
+
+def _discard_end(ctx: Ctx) -> bool:
+    """Open the window of the end of the discard phase (固政), once a turn; True when
+    it waits for the table (the turn goes on when it closes)."""
+    t = ctx.table
+    seat = t.turn.seat
+    if DISCARD_ENDED in t.turn.flags or not may_open(t, Point.DISCARD_END, seat):
+        return False
+    t.set_turn(flags=t.turn.flags | {DISCARD_ENDED})
+    push(t, Occasion(Point.DISCARD_END, seat))
+    settle(ctx)
+    return bool(t.stack)
 
 
 def _refuse_settling(ctx: Ctx, what: Text) -> None:
@@ -758,6 +780,8 @@ def _end_turn(ctx: Ctx) -> None:
     """The next turn: an extra turn owed first; then the normal order resumes from
     the seat whose own turn came last (an extra turn does not move the order on)."""
     t = ctx.table
+    if _turn_end(ctx):  # 回合结束时: 连破's window
+        return
     normal = t.turn.resume or t.turn.seat
     if t.extra_turns:
         seat, t.extra_turns = t.extra_turns[0], t.extra_turns[1:]
@@ -772,6 +796,26 @@ def _end_turn(ctx: Ctx) -> None:
         t.set_seat(evolve(s, flipped=False))  # his turn is skipped, he turns face up
         t.reset_turn(between, t.turn.number + 1)
     _start_turn(ctx, ctx.mode.next_seat(t, normal), t.turn.number + 1)
+
+
+# Turn.flags: the end of this turn was reached (回合结束时), its window opened once.
+TURN_ENDED = "turn_ended"
+
+
+def _turn_end(ctx: Ctx) -> bool:
+    """The end of the turn (回合结束时), once: what lasted until then ends (极略's 完杀),
+    and 连破's window opens; True when it waits for the table."""
+    t = ctx.table
+    if TURN_ENDED in t.turn.flags or not t.turn.seat:
+        return False
+    t.set_turn(flags=t.turn.flags | {TURN_ENDED})
+    for ended in TURN_END:
+        ended(t)
+    if not may_open(t, Point.TURN_END, t.turn.seat):
+        return False
+    push(t, Occasion(Point.TURN_END, t.turn.seat))
+    settle(ctx)
+    return bool(t.stack)
 
 
 def _start_turn(ctx: Ctx, seat: int, number: int, resume: int = 0) -> None:
@@ -932,6 +976,7 @@ def _after_settling(ctx: Ctx) -> None:
         phase in _MOVING_ON
         or phase in t.turn.skips  # skipped once begun (神速, 巧变, 放权)
         or (phase in _PASSING_PHASES and not _has_phase_skill(current, phase))
+        or (phase is Phase.DISCARD and DISCARD_ENDED in t.turn.flags)  # 固政's window closed
     ):
         _advance(ctx)
         _auto_advance(ctx)
@@ -1607,6 +1652,9 @@ def _discard(ctx: Ctx, m: Move) -> None:
     if m.unknown:
         take_unseen(t, m.seat, m.unknown)
         t.discard_unknown += m.unknown
+    if t.turn.phase is Phase.DISCARD and t.turn.seat == m.seat and zones == ("hand",):
+        for noted in DISCARD_PHASE:  # 固政, 忍戒
+            noted(t, m.seat, m.cards, m.unknown)
     if (
         len(m.cards) + m.unknown >= 2
         and not t.stack
@@ -2051,7 +2099,10 @@ def _skill(ctx: Ctx, m: Move) -> None:
     if rule is None or (ctx.forced and not _rule_applies(ctx, m)):
         _skill_by_hand(ctx, m)
         return
-    if m.skill not in owned_keys(s) and not (rule.lent_to and rule.lent_to(t, m.seat)):
+    lent = (rule.lent_to and rule.lent_to(t, m.seat)) or (
+        m.skill in LENT and LENT[m.skill](t, m.seat)
+    )  # 黄天, 制霸: another seat's skill used in one's own phase
+    if m.skill not in owned_keys(s) and not lent:
         raise IllegalMove(
             say(
                 "seat {seat} has no {skill} ({key})",

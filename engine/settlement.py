@@ -40,7 +40,16 @@ from engine.frames import (
     Window,
 )
 from engine.modes import NeedRole, Transform
-from engine.registry import AT_POINT, COMPULSORY, RULES, SETTLED, TRIGGERS, fire
+from engine.registry import (
+    AT_POINT,
+    COMPULSORY,
+    DAMAGED,
+    ON_DEATH,
+    RULES,
+    SETTLED,
+    TRIGGERS,
+    fire,
+)
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
@@ -347,7 +356,7 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
         _next_target(t, f)
         return
     if f.step == 0:
-        if f.kind in SHA and (
+        if f.kind in _TARGETING_WATCHED and (
             at_point(t, f, Point.BECOME_TARGET) or at_point(t, t.stack[-1], Point.AFTER_TARGETING)
         ):
             return
@@ -375,6 +384,9 @@ def _step_use(ctx: Ctx, f: CardUse) -> None:
 
 
 _VINE_PROOF = frozenset({"savage_assault", "archery_attack"})
+# The cards whose targeting opens windows (becoming a target, after targeting): 杀,
+# and 决斗 for 激昂.
+_TARGETING_WATCHED = SHA | {"duel"}
 
 
 def _no_effect(ctx: Ctx, f: CardUse) -> None:
@@ -753,6 +765,8 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
         replace_top(t, evolve(f, point=Point.AFTER_DAMAGE, chained_at_start=chained))
         if Point.HP_CHANGE in TRIGGERS:  # 狂暴's marks for the damage dealt and taken
             fire(t, Point.HP_CHANGE, f)
+        for damaged in DAMAGED:  # 忍戒
+            damaged(t, f)
         form = ctx.mode.transform(t, f.target)
         if form is not None:  # 虎牢关: 吕布 turns into his second form at once
             transform(ctx, form)
@@ -843,6 +857,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
         if s.hidden:  # death turns every general face up (国战)
             reveal_side(ctx, f.seat)
             s = t.seat(f.seat)
+        for died in ON_DEATH:  # 断肠, 连破
+            died(t, f.seat, f.killer)
         t.discard_everything(f.seat)
         successor: Expect | None = None
         if mode.replacement(t, f.seat):

@@ -33,6 +33,7 @@ The checks run only for skills that have a type (one dict look-up per
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cards import CardKind
@@ -63,8 +64,20 @@ def used_this_game(seat: Seat, key: str) -> bool:
 
 
 def spent(seat: Seat, key: str) -> bool:
-    """A once-a-game skill (限定技, 觉醒技) the seat has used: no window offers it."""
+    """A once-a-game skill (限定技, 觉醒技) the seat has used, or one it cannot pay for
+    now (极略's skills without a 忍 mark): no window offers it."""
+    unpaid = UNPAYABLE.get(key)
+    if unpaid is not None and unpaid(seat, key):
+        return True
     return SKILL_KINDS.get(key) in ONCE_A_GAME and used_this_game(seat, key)
+
+
+COSTS: dict[str, Callable[[Ctx, int, str], None]] = {}
+"""Skills a seat may have to pay for as it uses them (极略: a 忍 mark for 鬼才, 放逐,
+集智, 制衡), by key: ``pay(ctx, seat, key)`` pays or refuses."""
+
+UNPAYABLE: dict[str, Callable[[Seat, str], bool]] = {}
+"""By key: whether the seat cannot pay for the skill now (no window offers it)."""
 
 
 def switch_state(seat: Seat, key: str) -> str:
@@ -85,7 +98,11 @@ def announced(key: str) -> bool:
 
 
 def on_use(ctx: Ctx, seat: int, key: str) -> None:
-    """A typed skill is used: refuse a second use of a once-a-game skill; keep its marks."""
+    """A typed skill is used: refuse a second use of a once-a-game skill; keep its marks.
+    A skill with a cost (极略's) is paid for."""
+    pay = COSTS.get(key)
+    if pay is not None:
+        pay(ctx, seat, key)
     kind = SKILL_KINDS.get(key)
     if kind is None:
         return

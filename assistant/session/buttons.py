@@ -45,8 +45,9 @@ from engine.cards import CardKind, Suit
 from engine.catalogue import standard_catalogue
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
-from engine.registry import RULES
+from engine.registry import LENT, RULES
 from engine.state import GameState, Phase, Role
+from engine.table import Table
 
 __all__ = ["Button", "prompt_buttons"]
 
@@ -242,6 +243,14 @@ _WORDS: dict[str, Callable[[], str]] = {
     "equipment": lambda: _("Discard all equipment"),
     # TRANSLATORS: a button: 水淹七军's target takes 1 damage instead
     "damage": lambda: _("Take 1 damage"),
+    # TRANSLATORS: a button: 制霸: the lord takes both cards of the point fight
+    "take": lambda: _("Take both cards"),
+    # TRANSLATORS: a button: 制霸: the lord leaves both cards of the point fight
+    "leave": lambda: _("Leave both cards"),
+    # TRANSLATORS: a button: 制霸 after 魂姿: the lord accepts the point fight
+    "accept": lambda: _("Accept the point fight"),
+    # TRANSLATORS: a button: 制霸 after 魂姿: the lord refuses the point fight
+    "refuse": lambda: _("Refuse the point fight"),
 }
 
 
@@ -250,13 +259,14 @@ def _draw_label(n: int) -> str:
 
 
 def _word(option: str) -> str:
-    """A choice's button: its words, or a general's name (新1V1's next general)."""
+    """A choice's button: its words, a general's name (新1V1's next general, 化身's
+    card), or a skill's (the skill 化身 declares)."""
     if option in _WORDS:
         return _WORDS[option]()
     try:
         return general_name(standard_catalogue().general(option))
     except KeyError:
-        return option
+        return rule_label(option)
 
 
 def _hint(session: TableSession, option: str) -> Button:
@@ -290,9 +300,10 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
     state = session.state
     phase = state.turn.phase
     uses = dict(state.turn.skill_uses)
+    lent = {key for key, may in LENT.items() if may(Table(state), seat)}  # 制霸
     keys = sorted(
         key
-        for key in owned_keys(state.seat(seat))
+        for key in owned_keys(state.seat(seat)) | lent
         if (rule := RULES.get(key)) is not None
         and phase in rule.phases
         and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.frames import Expect, Occasion, SkillUse
 from engine.moves import Skill
 from engine.registry import rule_source
 from engine.settlement import push
-from engine.state import evolve
+from engine.state import Seat, evolve
 from engine.table import IllegalMove, Table
 from engine.text import Text, say
 
@@ -35,10 +37,26 @@ def living_other(t: Table, m: Skill, target: int) -> None:
         )
 
 
-def is_male(t: Table, seat: int) -> bool:
+SHOWN_AS: list[Callable[[Seat], str | None]] = []
+"""A general a seat counts as, besides its own, by its marks (化身: 左慈 has the gender of
+the 化身 card he shows): the general's key, or None."""
+
+
+def gender_of(t: Table, seat: int) -> str:
+    """The seat's gender (``male``, ``female``): its face-up general's, or the one it
+    counts as (化身); "" when no general shows."""
     s = t.seat(seat)
+    if s.marks:
+        for shown_as in SHOWN_AS:
+            key = shown_as(s)
+            if key:
+                return standard_catalogue().general(key).gender.value
     shown = [g for g in s.generals if g not in s.hidden]
-    return bool(shown) and standard_catalogue().general(shown[0]).gender.value == "male"
+    return standard_catalogue().general(shown[0]).gender.value if shown else ""
+
+
+def is_male(t: Table, seat: int) -> bool:
+    return gender_of(t, seat) == "male"
 
 
 def take_from(ctx: Ctx, taker: int, source: int, zones: str, reason: Text) -> None:

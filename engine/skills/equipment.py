@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from engine.cardops import discard_cards
 from engine.cards import Element
-from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.derived import card
 from engine.frames import CardUse, DamageEvent, Expect, Point, SkillUse
 from engine.moves import Skill
 from engine.registry import compulsory, rule, rule_source
 from engine.settlement import SHA, armour_ignored, armour_key, push
-from engine.skills.common import no_arguments
+from engine.skills.common import gender_of, no_arguments
 from engine.state import evolve
 from engine.table import IllegalMove, Table
 from engine.text import either, say
@@ -27,9 +26,7 @@ from engine.windows import set_event
 
 
 def _gender(t: Table, seat: int) -> str:
-    s = t.seat(seat)
-    shown = [g for g in s.generals if g not in s.hidden]
-    return standard_catalogue().general(shown[0]).gender.value if shown else ""
+    return gender_of(t, seat)  # its general's, or the one it counts as (化身)
 
 
 def _own_sha(t: Table, owner: int, event: object) -> bool:
