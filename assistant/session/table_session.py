@@ -1797,7 +1797,7 @@ class TableSession:
         return self._fail(_("seat marker {seat}: nothing asks for a seat now").format(seat=seat))
 
 
-_GATHERING = ("reveal", "discard_or_damage", "discard_or_draw")
+_GATHERING = ("reveal", "discard_or_damage", "discard_or_draw", "discard_n")  # 英魂, 神愤
 
 
 def _not_stored(exc: Exception) -> str:
