@@ -39,7 +39,10 @@ def load_table_generals(files: Sequence[Path] = (), *, folder: Path | None = Non
     """Load the configuration folder's files (sorted by name), then ``files``; the
     packages they hold, in order. TableGeneralsError on the first that fails."""
     where = generals_folder() if folder is None else folder
-    found = sorted(where.glob("*.toml")) if where.is_dir() else []
+    try:
+        found = sorted(where.glob("*.toml")) if where.is_dir() else []
+    except OSError:  # a folder this user may not read (another user's home): none
+        found = []
     packages: list[str] = []
     for path in [*found, *files]:
         try:

@@ -153,7 +153,10 @@ class Expect(NamedTuple):
     role), ``show`` (火攻), ``fire_discard`` (火攻: a card of ``suit``),
     ``reveal`` (五谷丰登: cards turned over), ``pick`` (五谷丰登), ``compare``
     (拼点 between ``seat`` and ``other``: ``card`` the first card laid, ``counts``
-    the seat that laid it).
+    the seat that laid it), ``discard_n`` (a skill's discard of ``counts[0]`` cards
+    from ``zones``: 英魂, 神愤), ``give`` (``counts[0]`` hand cards to one of the seats
+    in ``options``: 好施), ``use_sha`` (a 杀 on one of the seats in ``counts``, or a
+    pass: 乱武).
     """
 
     what: str

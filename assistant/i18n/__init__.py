@@ -19,6 +19,7 @@ from assistant.i18n.languages import (
     speaking,
 )
 from assistant.i18n.words import (
+    HUASHEN_MARK,
     N_,
     _,
     card_name,
@@ -50,6 +51,7 @@ from assistant.i18n.words import (
 
 __all__ = [
     "DEFAULT_LANGUAGE",
+    "HUASHEN_MARK",
     "LANGUAGES",
     "LANGUAGE_NAMES",
     "N_",

@@ -37,6 +37,7 @@ from engine.table import IllegalMove
 from engine.text import Text
 
 __all__ = [
+    "HUASHEN_MARK",
     "N_",
     "_",
     "card_name",
@@ -252,7 +253,16 @@ def subtype_name(subtype: Subtype) -> str:
 
 # The marks skills put on a seat (Seat.marks), by key: what the table screen calls
 # them. A mark not named here is not shown (a mode's own marks have their heading).
-_MARK_NAMES: Final[dict[str, str]] = {}
+_MARK_NAMES: Final[dict[str, str]] = {
+    "ren": "忍",  # 神司马懿's 忍戒
+    "baonu": "暴怒",  # 神吕布's 狂暴
+    "nightmare": "梦魇",  # 神关羽's 武魂, on the damage sources
+    "kuangfeng": "狂风",  # 神诸葛亮's, until his next turn
+    "dawu": "大雾",
+    "skilless": "断肠",  # 蔡文姬's killer: no skills
+}
+# 左慈's 化身 cards (a general's key after the prefix): 1 face down, 2 shown.
+HUASHEN_MARK: Final = "huashen_"
 
 
 def mark_name(key: str) -> str | None:

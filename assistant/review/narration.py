@@ -569,6 +569,10 @@ def _skill_result(use: SkillUse, judged: int) -> str:
         return _("seat {seat} discards 2 hand cards or takes 1 damage").format(seat=use.other)
     if use.key == "luoshen":
         return _("the judging ends") if red else _("kept")
+    if use.key == "baonve":  # 暴虐: a spade heals the lord
+        if c.suit is not Suit.SPADE:
+            return _("no effect")
+        return _("seat {seat} recovers {n} HP").format(seat=use.seat, n=1)
     return ""
 
 

@@ -220,6 +220,11 @@ def prompt_buttons(session: TableSession) -> tuple[Button, ...]:
             return (*hints, *_choice_buttons(session))
         case "judge":
             return (Button(_("Turn over the judgement card and scan it"), "hint"),)
+        case "use_sha" if single is not None:  # 乱武: a 杀 laid, or none
+            return (_show_hint("杀"), _button(session, _("Play no card"), "pass", "pass", single))
+        case "give":  # 好施: the gift is entered on the log screen (记入)
+            # TRANSLATORS: a button: opens the log screen, where the cards given are entered
+            return (Button(_("Enter the cards given on the log screen"), "screen", screen="log"),)
         case "over":
             return ()
     return tuple(_hint(session, option) for option in base.options)
@@ -251,6 +256,16 @@ _WORDS: dict[str, Callable[[], str]] = {
     "accept": lambda: _("Accept the point fight"),
     # TRANSLATORS: a button: 制霸 after 魂姿: the lord refuses the point fight
     "refuse": lambda: _("Refuse the point fight"),
+    # TRANSLATORS: a button: 英魂: the player draws X cards, then discards one
+    "draw_x": lambda: _("Draw X, discard 1"),
+    # TRANSLATORS: a button: 英魂: the player draws one card, then discards X
+    "discard_x": lambda: _("Draw 1, discard X"),
+    # TRANSLATORS: a button: 崩坏 / 无谋: the seat loses 1 HP
+    "hp": lambda: _("Lose 1 HP"),
+    # TRANSLATORS: a button: 崩坏: the seat loses 1 max HP
+    "maxhp": lambda: _("Lose 1 max HP"),
+    # TRANSLATORS: a button: 无谋: the seat discards a 暴怒 mark
+    "mark": lambda: _("Discard a 暴怒 mark"),
 }
 
 

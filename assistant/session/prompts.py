@@ -335,6 +335,10 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
         return Prompt(who, e.what, said, (f"discard {n}", "pass"))
     if e.what == "discard_n":  # a skill's discard of N cards (英魂, 神愤)
         return Prompt(who, "discard", said, (f"discard {e.counts[0]}",))
+    if e.what == "use_sha":  # 乱武: a 杀 on a nearest player, or none (1 HP lost)
+        return Prompt(who, "use_sha", said, ("杀", "pass"))
+    if e.what == "give":  # 好施: hand cards given to one of the seats named
+        return Prompt(who, "give", said, (f"give {e.counts[0]}",))
     return Prompt(who, e.what, said)
 
 

@@ -267,6 +267,8 @@ def _expected(
             and region_seat in (None, seat)
             and legal(state, Compare(seat, card_id))
         ]
+    if e.what == "use_sha":
+        return _asked_sha(state, e, card_id, region_seat)
     label, text = c.name, card_name(c)
     if e.what == "judge":
         move, label = Judge(e.seat, card_id), f"判定牌 {c.name}{c.face}"
@@ -280,6 +282,24 @@ def _expected(
     if move is not None and legal(state, move):
         return [Reading(e.seat, label, move, text=text)]
     return []
+
+
+def _asked_sha(state: GameState, e: Expect, card_id: int, region_seat: int | None) -> list[Reading]:
+    """乱武: the seat asked lays a 杀 (or a card its skills make one) on one of the
+    players it may target (``e.counts``); one reading per target."""
+    if region_seat not in (None, e.seat):
+        return []
+    c = card(card_id)
+    kinds: list[tuple[str | None, str, str]] = [(None, c.name, card_name(c))]
+    kinds += [(k, *_as(k, why)) for k, why in conversions(state, e.seat, card_id)]
+    out: list[Reading] = []
+    for as_kind, label, text in kinds:
+        for target in e.counts:
+            move = Use(e.seat, (card_id,), as_kind, (target,))
+            if legal(state, move):
+                said = _("{card} on seat {seat}").format(card=text, seat=target)
+                out.append(Reading(e.seat, f"{label} → {target}", move, text=said))
+    return out
 
 
 def _in_window(

@@ -1802,7 +1802,8 @@ class TableSession:
         return self._fail(_("seat marker {seat}: nothing asks for a seat now").format(seat=seat))
 
 
-_GATHERING = ("reveal", "discard_or_damage", "discard_or_draw", "discard_or_pass")  # 享乐: or_pass
+# 享乐: discard_or_pass; 英魂, 神愤: discard_n
+_GATHERING = ("reveal", "discard_or_damage", "discard_or_draw", "discard_or_pass", "discard_n")
 
 
 def _not_stored(exc: Exception) -> str:

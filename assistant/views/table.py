@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.i18n import (
+    HUASHEN_MARK,
     N_,
     _,
     card_name,
@@ -351,14 +352,25 @@ def seat_marks(s: Seat) -> tuple[str, ...]:
     cards on the general card. A mode's own marks (scores, alliances) are shown by
     the mode's heading, not here."""
     out: list[str] = []
+    hidden = 0  # 化身 cards face down
     skills = standard_catalogue().skills()
     for key, count in s.marks:
         if key.startswith(USED) and key[len(USED) :] in skills:
             out.append(_("{skill} used").format(skill=skill_name(skills[key[len(USED) :]])))
         elif key.startswith(YIN) and key[len(YIN) :] in skills:
             out.append(_("{skill}: yin").format(skill=skill_name(skills[key[len(YIN) :]])))
+        elif key.startswith(HUASHEN_MARK):  # 左慈's 化身: the shown ones by name
+            if count == 2:
+                shown = general_name(standard_catalogue().general(key[len(HUASHEN_MARK) :]))
+                huashen = skill_name(skills["huashen"])
+                out.append(_("{skill} {general}").format(skill=huashen, general=shown))
+            else:
+                hidden += 1
         elif (named := mark_name(key)) is not None:
             out.append(f"{named} {count}" if count != 1 else named)
+    if hidden:
+        face_down = _("{skill}: {n} face down")
+        out.append(face_down.format(skill=skill_name(skills["huashen"]), n=hidden))
     on_general = len(s.on_general) + s.on_general_unknown
     if on_general:
         out.append(_("on the general {n}").format(n=on_general))

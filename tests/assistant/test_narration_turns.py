@@ -33,6 +33,7 @@ RESULTS = re.compile(
     r"play phase skipped|draw phase skipped|no effect|\d+ thunder damage|passes to seat \d+"
     r"|stays with seat \d+|counts as 闪|no 闪|kept|the judging ends|seat \d+ cannot play 闪"
     r"|seat \d+ discards 2 hand cards or takes 1 damage"
+    r"|seat \d+ recovers 1 HP"  # 暴虐
 )
 
 
