@@ -242,6 +242,8 @@ _WORDS: dict[str, Callable[[], str]] = {
     "equipment": lambda: _("Discard all equipment"),
     # TRANSLATORS: a button: 水淹七军's target takes 1 damage instead
     "damage": lambda: _("Take 1 damage"),
+    # TRANSLATORS: a button: 琴音 makes every player lose 1 HP (its other button: recover)
+    "lose": lambda: _("Every player loses 1 HP"),
 }
 
 
@@ -253,6 +255,8 @@ def _word(option: str) -> str:
     """A choice's button: its words, or a general's name (新1V1's next general)."""
     if option in _WORDS:
         return _WORDS[option]()
+    if option.startswith("seat") and option[4:].isdigit():  # a seat chosen (驱虎's victim)
+        return _("seat {seat}").format(seat=option[4:])
     try:
         return general_name(standard_catalogue().general(option))
     except KeyError:
