@@ -46,6 +46,7 @@ from engine.catalogue import standard_catalogue
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
 from engine.registry import RULES
+from engine.skilltypes import spent
 from engine.state import GameState, Phase, Role
 
 __all__ = ["Button", "prompt_buttons"]
@@ -300,6 +301,7 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
         if (rule := RULES.get(key)) is not None
         and phase in rule.phases
         and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)
+        and not spent(state.seat(seat), key)  # a limited skill used (业炎)
     )
     skills = tuple(_button(session, rule_label(key), "go", "skill", seat, key) for key in keys)
     return (*skills, *(_spear(session, seat) if phase is Phase.PLAY else ()))
