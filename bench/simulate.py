@@ -1291,8 +1291,8 @@ _ELEMENTS = tuple(Element)
 _GEAR = CardType.EQUIPMENT
 
 # 救援 has no rule and no declared effect, yet the engine applies it where a Peach
-# heals: it is not entered by hand.
-_SETTLED_IN_RULES = frozenset({"jiuyuan"})
+# heals: it is not entered by hand. Nor is 八阵, read where 八卦阵's judgement is.
+_SETTLED_IN_RULES = frozenset({"jiuyuan", "bazhen"})
 
 
 def _by_hand(skill: GeneralSkill) -> bool:

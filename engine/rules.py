@@ -1656,13 +1656,22 @@ def _discard(ctx: Ctx, m: Move) -> None:
         for noted in DISCARD_PHASE:  # 固政, 忍戒
             noted(t, m.seat, m.cards, m.unknown)
     if (
-        len(m.cards) + m.unknown >= 2
-        and not t.stack
+        not t.stack
         and t.turn.phase is Phase.DISCARD
         and t.turn.seat == m.seat
         and may_open(t, Point.DISCARDED, m.seat)
-    ):  # 琴音: two or more cards discarded in his discard phase
-        push(t, Occasion(Point.DISCARDED, m.seat, m.cards))
+    ):
+        # 琴音: two or more cards discarded in his discard phase (one by one at the
+        # table): the window opens once, when his discarding is done
+        discarded = t.turn.discarded + len(m.cards) + m.unknown
+        t.set_turn(discarded=discarded)
+        done = t.seat(m.seat).hand_count <= hand_limit_value(t, m.seat)
+        if discarded >= 2 and done and _DISCARDED not in t.turn.flags:
+            t.set_turn(flags=t.turn.flags | {_DISCARDED})
+            push(t, Occasion(Point.DISCARDED, m.seat, m.cards))
+
+
+_DISCARDED = "discarded"  # the turn's flag: the window of Point.DISCARDED has opened
 
 
 def _discard_or_pass(ctx: Ctx, m: Discard, top: Expect) -> None:

@@ -198,6 +198,7 @@ class Turn(NamedTuple):
     skill_uses: tuple[tuple[str, int], ...] = ()  # (seat:skill, times) this play phase
     resume: int = 0  # an extra turn: the seat whose next plays after it (0: not extra)
     flags: frozenset[str] = frozenset()  # "seat:skill" in force this turn (裸衣)
+    discarded: int = 0  # cards discarded in this turn's discard phase (琴音)
 
 
 # The empty index every new state starts from; nothing ever writes to it.

@@ -340,6 +340,8 @@ def _point_names() -> dict[Point, str]:
         Point.TURN_END: pgettext("timing point", "end of the turn"),
         Point.HAND_EMPTIED: pgettext("timing point", "the last hand card is lost"),
         Point.EQUIPMENT_LOST: pgettext("timing point", "an equipment card is lost"),
+        # 琴音: two or more cards discarded in one's discard phase
+        Point.DISCARDED: pgettext("timing point", "cards discarded in the discard phase"),
     }
 
 

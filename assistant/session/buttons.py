@@ -46,6 +46,7 @@ from engine.catalogue import standard_catalogue
 from engine.derived import card, owned_keys
 from engine.frames import DamageEvent, Expect
 from engine.registry import LENT, RULES
+from engine.skilltypes import spent
 from engine.state import GameState, Phase, Role
 from engine.table import Table
 
@@ -266,6 +267,8 @@ _WORDS: dict[str, Callable[[], str]] = {
     "maxhp": lambda: _("Lose 1 max HP"),
     # TRANSLATORS: a button: 无谋: the seat discards a 暴怒 mark
     "mark": lambda: _("Discard a 暴怒 mark"),
+    # TRANSLATORS: a button: 琴音 makes every player lose 1 HP (its other button: recover)
+    "lose": lambda: _("Every player loses 1 HP"),
 }
 
 
@@ -278,6 +281,8 @@ def _word(option: str) -> str:
     card), or a skill's (the skill 化身 declares)."""
     if option in _WORDS:
         return _WORDS[option]()
+    if option.startswith("seat") and option[4:].isdigit():  # a seat chosen (驱虎's victim)
+        return _("seat {seat}").format(seat=option[4:])
     try:
         return general_name(standard_catalogue().general(option))
     except KeyError:
@@ -322,6 +327,7 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
         if (rule := RULES.get(key)) is not None
         and phase in rule.phases
         and not (rule.limit_per_phase and uses.get(f"{seat}:{key}", 0) >= rule.limit_per_phase)
+        and not spent(state.seat(seat), key)  # a limited skill used (业炎)
     )
     skills = tuple(_button(session, rule_label(key), "go", "skill", seat, key) for key in keys)
     return (*skills, *(_spear(session, seat) if phase is Phase.PLAY else ()))

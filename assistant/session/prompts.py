@@ -235,6 +235,8 @@ _WINDOW_WORDS: dict[Point, Callable[[], str]] = {
     Point.END_PHASE: lambda: _("end phase"),
     Point.HAND_EMPTIED: lambda: _("the last hand card is gone"),
     Point.EQUIPMENT_LOST: lambda: _("an equipment card is lost"),
+    Point.DYING: lambda: _("dying"),  # 涅槃
+    Point.DISCARDED: lambda: _("cards discarded in the discard phase"),  # 琴音
 }
 
 

@@ -363,8 +363,25 @@ def test_qinyin_not_for_one_card() -> None:
     """琴音 qinyin: one card discarded is not enough."""
     g = fire_table(["shenzhouyu", "xuchu", "zhangliao", "ganning", "zhaoyun"])
     to_play_phase(g)
-    play(g, "!losehp 1 1", "next")
+    play(g, "next")
+    assert hand(g, 1) - hp(g, 1) == 1
     play(g, "discard 1 x1")
+    no_window(g)
+    assert not g.state.stack
+
+
+def test_qinyin_cards_discarded_one_by_one() -> None:
+    """琴音 qinyin: cards laid one at a time count together; the window opens once his
+    discarding is done, and only once in the phase."""
+    g = fire_table(["shenzhouyu", "xuchu", "zhangliao", "ganning", "zhaoyun"])
+    to_play_phase(g)
+    play(g, "!losehp 1 2", "next", "discard 1 x1", "discard 1 x1")
+    no_window(g)  # one more to discard
+    play(g, "discard 1 x1")
+    window(g, Point.DISCARDED, 1)
+    play(g, "skill 1 qinyin", "choose 1 lose")
+    assert hp(g, 1) == 2 and hand(g, 1) == 3
+    play(g, "discard 1 x1")  # down to his new hand limit: no second window
     no_window(g)
 
 
