@@ -315,6 +315,7 @@ def _point_names() -> dict[Point, str]:
         Point.TURN_END: pgettext("timing point", "end of the turn"),
         Point.HAND_EMPTIED: pgettext("timing point", "the last hand card is lost"),
         Point.EQUIPMENT_LOST: pgettext("timing point", "an equipment card is lost"),
+        Point.CARD_LOST: pgettext("timing point", "a card is lost"),  # 屯田
     }
 
 

@@ -563,6 +563,8 @@ def _skill_result(use: SkillUse, judged: int) -> str:
         return _("seat {seat} discards 2 hand cards or takes 1 damage").format(seat=use.other)
     if use.key == "luoshen":
         return _("the judging ends") if red else _("kept")
+    if use.key == "tuntian":  # 屯田: kept on his general as a 田, unless a heart
+        return _("no effect") if c.suit is Suit.HEART else _("kept")
     return ""
 
 
