@@ -342,6 +342,7 @@ def _point_names() -> dict[Point, str]:
         Point.EQUIPMENT_LOST: pgettext("timing point", "an equipment card is lost"),
         # 琴音: two or more cards discarded in one's discard phase
         Point.DISCARDED: pgettext("timing point", "cards discarded in the discard phase"),
+        Point.CARD_LOST: pgettext("timing point", "a card is lost"),  # 屯田
     }
 
 

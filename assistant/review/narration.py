@@ -573,6 +573,8 @@ def _skill_result(use: SkillUse, judged: int) -> str:
         if c.suit is not Suit.SPADE:
             return _("no effect")
         return _("seat {seat} recovers {n} HP").format(seat=use.seat, n=1)
+    if use.key == "tuntian":  # 屯田: kept on his general as a 田, unless a heart
+        return _("no effect") if c.suit is Suit.HEART else _("kept")
     return ""
 
 

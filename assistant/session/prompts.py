@@ -22,7 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from assistant.i18n import _, card_name, join_list, ngettext, phase_name, role_name, tr
+from assistant.i18n import (
+    _,
+    card_name,
+    join_list,
+    ngettext,
+    phase_name,
+    point_name,
+    role_name,
+    tr,
+)
 from assistant.session.names import rule_label, shown_general
 from engine.cards import CardKind
 from engine.derived import (
@@ -242,8 +251,8 @@ _WINDOW_WORDS: dict[Point, Callable[[], str]] = {
 
 def _window_words(point: Point) -> str:
     words = _WINDOW_WORDS.get(point)
-    if words is None:
-        return point.value.replace("_", " ")
+    if words is None:  # a phase's start (巧变, 放权), a card lost (屯田) ...: its name
+        return point_name(point)
     return words().format(sha=card_name(kind("sha")), shan=card_name(kind("shan")))
 
 

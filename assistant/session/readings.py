@@ -26,11 +26,12 @@ from dataclasses import dataclass, replace
 from assistant.i18n import _, card_name
 from assistant.session.names import rule_label
 from engine.cards import CardType, Target
+from engine.catalogue import standard_catalogue
 from engine.derived import card, effects_of, kind, owned_keys, sha_uses_left
 from engine.effects import AsCard
 from engine.frames import Ask, Expect, Window
 from engine.moves import Compare, Discard, Judge, Move, Pass, Respond, Show, Skill, Take, Use
-from engine.registry import CONVERSION_KINDS, CONVERSIONS, rule_name
+from engine.registry import CONVERSIONS, rule_name
 from engine.rules import apply
 from engine.state import GameState, Phase
 from engine.table import IllegalMove, Table
@@ -107,11 +108,17 @@ def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, s
             out.append((effect.card, skill.key))
     if c.key == "sha" and s.weapon is not None and card(s.weapon).key == "fan":
         out.append(("fire_sha", "fan"))
-    for key in CONVERSION_KINDS.keys() & owned_keys(s):  # one card a rule converts (双雄)
-        into = CONVERSION_KINDS[key]
-        if into != c.key and CONVERSIONS[key](Table(state), seat, (card_id,), into):
-            out.append((into, key))
+    owned = [key for key in CONVERSIONS if key in owned_keys(s)]
+    if owned:  # 龙魂 (one card at 1 HP), 急袭: the skills' own conversions
+        table = Table(state)
+        for key in owned:
+            for as_kind in _KINDS:
+                if as_kind != c.key and CONVERSIONS[key](table, seat, (card_id,), as_kind):
+                    out.append((as_kind, key))
     return tuple(out)
+
+
+_KINDS = tuple(standard_catalogue().kinds)
 
 
 def _as(as_kind: str, why: str) -> tuple[str, str]:
