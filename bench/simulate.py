@@ -40,7 +40,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from engine.cards import CardType, Element, Target, suit_word
+from engine.cards import CardType, Colour, Element, Suit, Target, suit_word
 from engine.catalogue import standard_catalogue
 from engine.derived import (
     active_skills,
@@ -53,6 +53,7 @@ from engine.derived import (
     kind,
     owned_keys,
     sha_uses_left,
+    suit_for,
 )
 from engine.effects import AsCard, CardZone, SkipDiscard
 from engine.frames import Ask, CardUse, DamageEvent, Expect, Window
@@ -140,7 +141,9 @@ def player_counts(mode: Mode) -> list[int]:
     return [n for n in range(mode.min_players, mode.max_players + 1) if valid_variants(mode, n)]
 
 
-def random_setup(seed: int, mode: str, players: int, variant: str | None = None) -> list[str]:
+def random_setup(
+    seed: int, mode: str, players: int, variant: str | None = None, packages: str = ""
+) -> list[str]:
     """Setup lines for a random table: ``setup``, the lord (if roles are hidden), generals.
 
     The variant is chosen at random unless given (those in OPT_IN_VARIANTS only
@@ -159,6 +162,8 @@ def random_setup(seed: int, mode: str, players: int, variant: str | None = None)
     drawn = rng.choice(variants)  # drawn even when given: the rest of the setup stays the same
     variant = drawn if variant is None else variant
     lines = [f"setup {mode} {players}" + (f" variant={variant}" if variant else "")]
+    if packages:  # the generals' packs that sit (``standard,ex,maneuvering,wind``)
+        lines[0] += f" packages={packages}"
     state = apply(GameState(), Move.parse(lines[0]))
     lord: int | None = None
     if m.roles_hidden and m.role_table(players, variant)[m.shown_role]:
@@ -636,6 +641,24 @@ class Player:
             horses = [h for h in (victim.defensive_horse, victim.offensive_horse) if h]
             if horses:
                 yield (Skill(seat, key, (rng.choice(horses),)),)
+        elif key == "leiji":  # 雷击 (风): an enemy judges
+            target = self.pick(seat, [o.seat for o in state.seats if o.alive], hostile=True)
+            if target is not None:
+                yield (Skill(seat, key, targets=(target,)),)
+        elif key == "guidao":  # 鬼道 (风): a black card of his
+            black = [c for c in (*s.hand, *s.equipment) if card(c).colour is Colour.BLACK]
+            c = rng.choice(black) if black else self.unseen_of(state, _BLACK_KEYS)
+            if c is not None and (black or s.hand_unknown):
+                yield (Skill(seat, key, (c,)),)
+        elif key == "tianxiang":  # 天香 (风): a heart (or, 红颜, a spade) onto another
+            hearts = [c for c in s.hand if suit_for(state, seat, c) is Suit.HEART]
+            c = rng.choice(hearts) if hearts else None
+            if c is None and s.hand_unknown:
+                c = self.unseen(state, [x for x in self.deck if card(x).suit is Suit.HEART])
+            others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+            target = self.pick(seat, others, hostile=True)
+            if c is not None and target is not None:
+                yield (Skill(seat, key, (c,), (target,)),)
         else:  # the rest take no cards or targets: what they do follows by itself
             yield (Skill(seat, key),)
 
@@ -670,7 +693,14 @@ class Player:
             if c is not None:
                 yield (Take(seat, top.other, (c,)),)
         elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
-            yield (Choose(seat, rng.choice(top.options)),)
+            options = list(top.options)
+            rng.shuffle(options)
+            for option in options:  # one may be refused (蛊惑's card needs a target)
+                yield (Choose(seat, option),)
+        elif what == "shown":  # a face-down card turned up (蛊惑)
+            c = self.hand_card(state, seat)
+            if c is not None:
+                yield (Show(seat, (c,)),)
         elif what in ("discard_or_damage", "discard_or_draw"):
             # 刚烈 / 雌雄双股剑: pay with hand cards, or let the other effect happen.
             need = top.counts[0] if top.counts else 1
@@ -713,8 +743,9 @@ class Player:
                 for c in f.cards
             }
             shown = [c for c in state.processing if c not in used]
-            if shown:
-                yield (MoveCards((rng.choice(shown),), f"hand:{seat}"),)
+            rng.shuffle(shown)
+            for c in shown[:5]:  # 涉猎: a suit not taken yet
+                yield (MoveCards((c,), f"hand:{seat}"),)
 
     def one_card_of(self, state: GameState, top: Expect) -> Iterator[Plan]:
         """One card of ``top.other`` from the zones asked (过河拆桥 / 顺手牵羊: any;
@@ -757,6 +788,8 @@ class Player:
                 if rest and rng.random() < 0.6:
                     targets.append(rng.choice(rest))
                 yield (Skill(seat, "tuxi", targets=tuple(targets)),)
+        if "shelie" in mine and rng.random() < 0.5:
+            yield (Skill(seat, "shelie"),)  # 涉猎 (风): five cards turned over instead
         if (
             "luoyi" in mine
             and f"{seat}:luoyi" not in state.turn.flags
@@ -962,7 +995,7 @@ class Player:
         used = dict(state.turn.skill_uses)
         keys = [
             key
-            for key in sorted(usable_keys(state, s))
+            for key in sorted(usable_keys(state, s) | _lent_keys(state, seat))
             if key in RULES
             and Phase.PLAY in RULES[key].phases
             and not (
@@ -1042,6 +1075,23 @@ class Player:
             if not pool or spent is None:
                 return None
             return (Skill(seat, key, spent[0], rng.choice(pool), spent[1]),)
+        if key == "gongxin":  # 攻心 (风): a heart shown, if he saw one
+            target = self.pick(seat, [o for o in others if state.seat(o).hand_count], True)
+            if target is None:
+                return None
+            hearts = [c for c in state.seat(target).hand if card(c).suit is Suit.HEART]
+            if not hearts and state.seat(target).hand_unknown and rng.random() < 0.5:
+                c = self.unseen(state, [x for x in self.deck if card(x).suit is Suit.HEART])
+                hearts = [c] if c is not None else []
+            return (Skill(seat, key, tuple(hearts[:1]), (target,)),)
+        if key == "guhuo":  # 蛊惑 (风): a face-down card, declared later, on a target
+            if s.hand_count == 0 or rng.random() < 0.5:
+                return None
+            target = self.pick(seat, others, hostile=True)
+            return (Skill(seat, key, targets=(target,) if target and rng.random() < 0.7 else ()),)
+        if key == "huangtian":  # 黄天 (风): a Shan or 闪电 for the 群 lord
+            c = self.unseen_of(state, ("shan", "lightning")) if s.hand_unknown else None
+            return (Skill(seat, key, (c,)),) if c is not None else None
         if key == "jijiang":
             left = sha_uses_left(state, seat)
             if left is not None and left <= 0:
@@ -1113,6 +1163,20 @@ _ELEMENTS = tuple(Element)
 # 救援 has no rule and no declared effect, yet the engine applies it where a Peach
 # heals: it is not entered by hand.
 _SETTLED_IN_RULES = frozenset({"jiuyuan"})
+
+
+_LENT = tuple(key for key, r in RULES.items() if r.lent_to is not None)
+
+
+def _lent_keys(state: GameState, seat: int) -> frozenset[str]:
+    """Another seat's skills this seat may use (黄天: the 群 players give to the lord)."""
+    if not _LENT:
+        return frozenset()
+    t = Table(state)
+    return frozenset(k for k in _LENT if RULES[k].lent_to(t, seat))  # type: ignore[misc]
+
+
+_BLACK_KEYS = tuple(sorted({c.key for c in _CATALOGUE.cards if c.colour is Colour.BLACK}))
 
 
 def _by_hand(skill: GeneralSkill) -> bool:

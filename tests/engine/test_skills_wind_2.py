@@ -9,7 +9,7 @@ where two seats may act, they are asked in seat order from the current player.
 
 from __future__ import annotations
 
-from engine.frames import Expect, Judgement, Point, SkillUse
+from engine.frames import Point
 from engine.game import Game
 from engine.state import Phase
 from tests.engine.helpers import (
@@ -21,7 +21,6 @@ from tests.engine.helpers import (
     play,
     refused,
     to_play_phase,
-    top,
 )
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
@@ -509,4 +508,43 @@ def test_guhuo_declared_card_checks_its_targets() -> None:
     refused(g, "choose 1 shan", "choose one of")
 
 
-__all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
+# ================================================================ simulated games
+
+
+WIND_2_TABLE = [
+    f"setup identity 5 {PACKS}",
+    "role 1 lord",
+    "general 1 zhangjiao",
+    "general 2 xiaoqiao",
+    "general 3 zhoutai",
+    "general 4 yuji",
+    "general 5 shenlvmeng kingdom=wu",
+]
+
+
+def test_simulated_games_with_the_five_generals_end() -> None:
+    """Seeded simulated identity games with 张角 (lord), 小乔, 周泰, 于吉 and 神吕蒙 play to
+    their end with no exception, and use every skill with a rule between them."""
+    from bench.simulate import play as simulate
+    from engine.moves import Skill
+
+    used: set[str] = set()
+    for seed in range(10):
+        played = simulate(seed, WIND_2_TABLE)
+        assert played.states[-1].over and not played.stuck, seed
+        used |= {m.skill for m in played.moves if isinstance(m, Skill)}
+    wanted = {"tianxiang", "buqu", "leiji", "guidao", "huangtian", "guhuo", "shelie", "gongxin"}
+    assert wanted <= used
+
+
+def test_random_identity_tables_with_the_wind_pack_end() -> None:
+    """random_setup with the wind pack seats its generals among the standard ones; the
+    games end."""
+    from bench.simulate import play as simulate
+    from bench.simulate import random_setup
+
+    for seed in range(4):
+        lines = random_setup(seed, "identity", 5, packages="standard,ex,maneuvering,wind")
+        assert PACKS in lines[0]
+        played = simulate(seed, lines)
+        assert played.states[-1].over and not played.stuck, (seed, lines)

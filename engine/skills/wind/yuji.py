@@ -20,10 +20,10 @@ phase here: a card played in answer to a request is not settled by this rule.)
 
 from __future__ import annotations
 
-from engine.cards import CardType, Suit
+from engine.cards import CardKind, CardType, Suit, Target
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
-from engine.derived import card, kind, sha_uses_left
+from engine.derived import card, check_target, kind, sha_uses_left
 from engine.frames import CardUse, Expect, SkillUse
 from engine.moves import Skill
 from engine.registry import rule, rule_source
@@ -33,12 +33,13 @@ from engine.table import IllegalMove, Table
 from engine.text import say
 
 # What he may declare in his play phase: a basic card or a non-delayed trick that is
-# used (not a Shan or 无懈可击, which only answer).
+# used (not a Shan or 无懈可击, which only answer; 借刀杀人's two seats are not settled here).
 DECLARED = tuple(
     sorted(
         k.key
         for k in standard_catalogue().kinds.values()
-        if k.type in (CardType.BASIC, CardType.TRICK) and k.key not in ("shan", "nullification")
+        if k.type in (CardType.BASIC, CardType.TRICK)
+        and k.key not in ("shan", "nullification", "collateral")
     )
 )
 ANSWERS = ("believe", "doubt")
@@ -50,10 +51,36 @@ def _others(t: Table, seat: int) -> tuple[int, ...]:
     return tuple(s for s in t.order_from(seat) if s != seat and t.seat(s).alive)
 
 
+def _declared_targets(
+    t: Table, seat: int, card_kind: CardKind, given: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The declared card's targets, checked as its own (the card itself unseen)."""
+    mode = card_kind.target
+    if mode is Target.SELF:
+        if given not in ((), (seat,)):
+            raise IllegalMove(say("{card} is used on yourself", card=card_kind))
+        return (seat,)
+    if mode in (Target.ALL_OTHERS, Target.ALL):
+        everyone = tuple(
+            s for s in t.order_from(seat) if t.seat(s).alive and (mode is Target.ALL or s != seat)
+        )
+        if given not in ((), everyone):
+            raise IllegalMove(say("{card} targets everyone in order", card=card_kind))
+        return everyone
+    high = 2 if mode is Target.UP_TO_TWO else 1
+    if not 1 <= len(given) <= high:
+        raise IllegalMove(
+            say("{skill}: name the target of {card}", skill=rule_source("guhuo"), card=card_kind)
+        )
+    for target in given:
+        check = check_target(t, seat, card_kind, target)
+        if not check.legal:
+            raise IllegalMove(check.reason if check.reason else say("not a legal target"))
+    return given
+
+
 def _declare(ctx: Ctx, use: SkillUse) -> SkillUse:
     """The kind is declared (``use.word``): check the targets as the card's own."""
-    from engine.rules import _targets_for  # the card's own target rules
-
     t = ctx.table
     declared = use.word
     if declared not in DECLARED:
@@ -61,7 +88,7 @@ def _declare(ctx: Ctx, use: SkillUse) -> SkillUse:
             say("{skill}: a basic card or a non-delayed trick", skill=rule_source(use.key))
         )
     card_kind = kind(declared)
-    targets = _targets_for(ctx, use.seat, card_kind, use.targets, ())
+    targets = _declared_targets(t, use.seat, card_kind, use.targets)
     if card_kind.is_sha:
         left = sha_uses_left(t, use.seat)
         if left is not None and left <= 0:
@@ -152,4 +179,16 @@ def guhuo(ctx: Ctx, m: Skill, event: object) -> None:
         )
     if t.seat(m.seat).hand_count == 0:
         raise IllegalMove(say("{skill} needs a hand card", skill=rule_source(m.skill)))
+    if not any(_fits(ctx, SkillUse(m.seat, "guhuo", targets=m.targets, word=k)) for k in DECLARED):
+        raise IllegalMove(
+            say("{skill}: no card he may declare fits these targets", skill=rule_source(m.skill))
+        )
     push(t, SkillUse(m.seat, "guhuo", targets=m.targets))
+
+
+def _fits(ctx: Ctx, use: SkillUse) -> bool:
+    try:
+        _declare(ctx, use)
+    except IllegalMove:
+        return False
+    return True
