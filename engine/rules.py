@@ -36,6 +36,7 @@ from engine.effects import (
     SkipDiscard,
 )
 from engine.frames import (
+    BIT,
     Ask,
     CardUse,
     DamageEvent,
@@ -1291,7 +1292,8 @@ def _respond(ctx: Ctx, m: Move) -> None:
     got = top.got + 1
     if used == "shan" and may_open(t, Point.SHAN_USED, seat):
         # 雷击: after the Shan, its window; the Ask closes (or asks again) after it.
-        replace_top(t, evolve(top, got=got, judged=top.judged and got >= top.need))
+        opened = top.opened | BIT[Point.SHAN_USED]
+        replace_top(t, evolve(top, got=got, judged=top.judged and got >= top.need, opened=opened))
         push(t, Occasion(Point.SHAN_USED, seat, m.cards))
         return
     if got >= top.need:

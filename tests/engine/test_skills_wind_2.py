@@ -111,6 +111,25 @@ def test_leiji_not_for_another_seats_shan() -> None:
     assert not g.state.stack
 
 
+def test_leiji_after_an_eight_diagram_shan() -> None:
+    """雷击 leiji: a 闪 given by 八卦阵's judgement counts as a 闪 he used or played: the
+    window opens after it too."""
+    g = wtable(["xuchu", "zhangjiao", "caocao", "liubei"])
+    end_turn(g)
+    to_play_phase(g)
+    play(g, f"use 2 #{cid('eight_diagram', '♠2')}")
+    for _ in range(3):
+        end_turn(g)
+    assert g.state.turn.seat == 1
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", f"judge 2 #{TAO_H3}")
+    window(g, Point.JUDGE_BEFORE, 2)  # his 鬼道 first
+    play(g, "pass 2")
+    window(g, Point.SHAN_USED, 2)
+    play(g, "skill 2 leiji -> 1", f"judge 1 #{SHA_S8}", "pass 2")
+    assert hp(g, 1) == 2 and hp(g, 2) == 3 and not g.state.stack
+
+
 # ---------------------------------------------------------------- 鬼道 guidao
 
 
