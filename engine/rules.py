@@ -1880,6 +1880,10 @@ def _skill(ctx: Ctx, m: Move) -> None:
         skill_used(ctx, m.seat, m.skill)
         rule.use(ctx, m, t.stack[-2])
         return
+    if isinstance(top, Ask) and rule.answers is not None and rule.answers(t, m.seat, top):
+        skill_used(ctx, m.seat, m.skill)  # 蛊惑: a card played face down for what is asked
+        rule.use(ctx, m, top)
+        return
     if not rule.phases:
         ctx.refuse(
             say(

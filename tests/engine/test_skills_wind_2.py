@@ -527,6 +527,51 @@ def test_guhuo_declared_card_checks_its_targets() -> None:
     refused(g, "choose 1 shan", "choose one of")
 
 
+def _yuji_asked_for_shan() -> Game:
+    """Seat 1 (许褚) uses a Sha on 于吉 (seat 2): he is asked for a 闪."""
+    g = wtable(["xuchu", "yuji", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    assert asked(g.state).asked == 2
+    return g
+
+
+def test_guhuo_played_for_a_shan() -> None:
+    """蛊惑 guhuo: he may also play the face-down card when asked for a card: declared a
+    闪, believed by all (asked in seat order from him), it answers the Sha."""
+    g = _yuji_asked_for_shan()
+    play(g, "skill 2 guhuo")
+    expect(g, "choose", 2)
+    play(g, "choose 2 shan")
+    for seat in (3, 4, 1):
+        expect(g, "choose", seat)
+        play(g, f"choose {seat} believe")
+    play(g, f"show 2 #{SHA_C2}")  # false, but nobody doubted
+    s = g.state
+    assert hp(g, 2) == 3 and not s.stack and s.where.get(SHA_C2) == "discard"
+
+
+def test_guhuo_for_a_shan_doubted_and_false() -> None:
+    """蛊惑 guhuo: played for a 闪, doubted and false: the doubter draws, the card is
+    discarded, and he is still asked for a 闪."""
+    g = _yuji_asked_for_shan()
+    play(g, "skill 2 guhuo", "choose 2 shan", "choose 3 believe", "choose 4 believe")
+    hand1 = g.state.seat(1).hand_count
+    play(g, "choose 1 doubt", f"show 2 #{SHA_C2}")
+    s = g.state
+    assert s.seat(1).hand_count == hand1 + 1 and s.where.get(SHA_C2) == "discard"
+    assert asked(s).asked == 2 and asked(s).want == "shan"
+    play(g, "pass 2")
+    assert hp(g, 2) == 2
+
+
+def test_guhuo_for_a_shan_declares_a_shan() -> None:
+    """蛊惑 guhuo: asked for a 闪, the card declared must answer it (not a 桃)."""
+    g = _yuji_asked_for_shan()
+    play(g, "skill 2 guhuo")
+    refused(g, "choose 2 tao", "choose one of")
+
+
 # ================================================================ simulated games
 
 

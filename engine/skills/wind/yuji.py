@@ -14,8 +14,12 @@ record:
 Nobody doubts: it is used as declared. Doubted and true (the card is of the
 kind declared): each doubter loses 1 HP, and the card is used only when it is
 a heart. Doubted and false: each doubter draws a card. A card not used goes to
-the discard pile with no effect. (The published 风 card; used in his play
-phase here: a card played in answer to a request is not settled by this rule.)
+the discard pile with no effect (the published 风 card).
+
+In his play phase the card is used (any basic card or non-delayed trick but
+借刀杀人); asked for a 闪 or a 杀 (``skill 4 guhuo`` while the request waits),
+it is played for it: declared as what is asked, and once it stands it answers
+the request. Asked for a 桃 or a 无懈可击, the rule does not settle it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from engine.cards import CardKind, CardType, Suit, Target
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.derived import card, check_target, kind, sha_uses_left
-from engine.frames import CardUse, Expect, SkillUse
+from engine.frames import Ask, CardUse, Expect, SkillUse
 from engine.moves import Skill
 from engine.registry import rule, rule_source
 from engine.settlement import lose_hp, push
@@ -42,7 +46,13 @@ DECLARED = tuple(
         and k.key not in ("shan", "nullification", "collateral")
     )
 )
+_ALL = (*DECLARED, "shan")  # the kinds a declaration names, by index (SkillUse.value)
 ANSWERS = ("believe", "doubt")
+# What he may declare when asked for a card (the kinds that answer it).
+ANSWERING = {
+    "shan": ("shan",),
+    "sha": ("sha", "fire_sha", "thunder_sha"),
+}
 _ASKING = 10  # steps from here: how many seats answered
 _SHOWN = 100  # the card is turned up
 
@@ -79,10 +89,42 @@ def _declared_targets(
     return given
 
 
+def _asked(t: Table, owner: int, event: object) -> bool:
+    """He is asked for a 闪 or a 杀 for himself (not 借刀杀人's, not for another), with a
+    hand card."""
+    return (
+        isinstance(event, Ask)
+        and not event.anyone
+        and not event.for_seat
+        and not event.helping
+        and event.want in ANSWERING
+        and event.asked == owner
+        and t.seat(owner).hand_count > 0
+    )
+
+
+def _answering(t: Table, use: SkillUse) -> Ask | None:
+    """The request the face-down card answers (the frame under the skill), if any."""
+    below = t.stack[-2] if len(t.stack) > 1 else None
+    return below if isinstance(below, Ask) and below.asked == use.seat else None
+
+
 def _declare(ctx: Ctx, use: SkillUse) -> SkillUse:
     """The kind is declared (``use.word``): check the targets as the card's own."""
     t = ctx.table
     declared = use.word
+    ask = _answering(t, use)
+    if ask is not None:  # played for what is asked: the kind must answer it
+        kinds = ANSWERING[ask.want]
+        if declared not in kinds:
+            raise IllegalMove(
+                say(
+                    "{card} does not answer a request for {wanted}",
+                    card=kind(declared) if declared in DECLARED else declared,
+                    wanted=kind(ask.want),
+                )
+            )
+        return evolve(use, value=_ALL.index(declared), step=_ASKING, word="")
     if declared not in DECLARED:
         raise IllegalMove(
             say("{skill}: a basic card or a non-delayed trick", skill=rule_source(use.key))
@@ -97,7 +139,7 @@ def _declare(ctx: Ctx, use: SkillUse) -> SkillUse:
         raise IllegalMove(say("seat {seat} is not wounded", seat=use.seat))
     if declared == "jiu" and t.turn.jiu_used:
         raise IllegalMove(say("{card} once per turn", card=card_kind))
-    return evolve(use, targets=targets, value=DECLARED.index(declared), step=_ASKING, word="")
+    return evolve(use, targets=targets, value=_ALL.index(declared), step=_ASKING, word="")
 
 
 def _guhuo_step(ctx: Ctx, use: SkillUse) -> None:
@@ -106,7 +148,9 @@ def _guhuo_step(ctx: Ctx, use: SkillUse) -> None:
     if use.step == 0:
         t.stack[-1] = evolve(use, step=1)
         reason = say("{skill}: say what the face-down card is", skill=rule_source(use.key))
-        push(t, Expect("choose", seat, reason, options=DECLARED))
+        ask = _answering(t, use)
+        options = ANSWERING[ask.want] if ask is not None else DECLARED
+        push(t, Expect("choose", seat, reason, options=options))
         return
     if use.step == 2:  # the kind chosen (the choice moved the step on)
         use = _declare(ctx, use)
@@ -121,7 +165,7 @@ def _guhuo_step(ctx: Ctx, use: SkillUse) -> None:
             use = evolve(use, word="")
             t.stack[-1] = use
         if answered < len(others):
-            declared = DECLARED[use.value]
+            declared = _ALL[use.value]
             reason = say(
                 "{skill}: seat {seat} says the card is {card}: believe or doubt",
                 skill=rule_source(use.key),
@@ -139,15 +183,19 @@ def _guhuo_step(ctx: Ctx, use: SkillUse) -> None:
 
 def _settle_guhuo(ctx: Ctx, use: SkillUse) -> None:
     t = ctx.table
+    ask = _answering(t, use)
     t.stack.pop()
     seat = use.seat
     shown = use.cards[0]
-    declared = DECLARED[use.value]
+    declared = _ALL[use.value]
     doubters = [s for s in t.order_from(seat) if use.other & (1 << s)]
     t.move(shown, "processing")
     true = card(shown).key == declared
     settles = not doubters or (true and card(shown).suit is Suit.HEART)
-    if settles:
+    if settles and ask is not None:  # it answers the request, as if played
+        t.move(shown, "discard")
+        t.stack[-1] = evolve(ask, got=ask.got + 1)  # closed once enough were given
+    elif settles:
         card_kind = kind(declared)
         if card_kind.is_sha:
             t.set_turn(sha_used=t.turn.sha_used + 1, sha_this_turn=True)
@@ -165,7 +213,7 @@ def _settle_guhuo(ctx: Ctx, use: SkillUse) -> None:
             t.draw_unknown(doubter, 1)
 
 
-@rule("guhuo", phases=(Phase.PLAY,), step=_guhuo_step, targets=(0, None))
+@rule("guhuo", phases=(Phase.PLAY,), step=_guhuo_step, targets=(0, None), answers=_asked)
 def guhuo(ctx: Ctx, m: Skill, event: object) -> None:
     """蛊惑: lays a hand card face down and declares it a basic card or a non-delayed
     trick; the others may doubt it; then it is turned up and settles (see above)."""
@@ -179,6 +227,13 @@ def guhuo(ctx: Ctx, m: Skill, event: object) -> None:
         )
     if t.seat(m.seat).hand_count == 0:
         raise IllegalMove(say("{skill} needs a hand card", skill=rule_source(m.skill)))
+    if isinstance(event, Ask):  # asked for a card: the face-down card answers it
+        if m.targets:
+            raise IllegalMove(
+                say("{skill}: played for what is asked: no targets", skill=rule_source(m.skill))
+            )
+        push(t, SkillUse(m.seat, "guhuo"))
+        return
     if not any(_fits(ctx, SkillUse(m.seat, "guhuo", targets=m.targets, word=k)) for k in DECLARED):
         raise IllegalMove(
             say("{skill}: no card he may declare fits these targets", skill=rule_source(m.skill))
