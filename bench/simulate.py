@@ -693,10 +693,11 @@ class Player:
             if c is not None:
                 yield (Take(seat, top.other, (c,)),)
         elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
-            options = list(top.options)
-            rng.shuffle(options)
-            for option in options:  # one may be refused (蛊惑's card needs a target)
-                yield (Choose(seat, option),)
+            first = rng.choice(top.options)
+            yield (Choose(seat, first),)
+            for option in top.options:  # one may be refused (蛊惑's card needs a target)
+                if option != first:
+                    yield (Choose(seat, option),)
         elif what == "shown":  # a face-down card turned up (蛊惑)
             c = self.hand_card(state, seat)
             if c is not None:
@@ -743,9 +744,12 @@ class Player:
                 for c in f.cards
             }
             shown = [c for c in state.processing if c not in used]
-            rng.shuffle(shown)
-            for c in shown[:5]:  # 涉猎: a suit not taken yet
-                yield (MoveCards((c,), f"hand:{seat}"),)
+            if shown:
+                taken = rng.choice(shown)
+                yield (MoveCards((taken,), f"hand:{seat}"),)
+                for c in shown:  # 涉猎: one of a suit not taken yet
+                    if c != taken:
+                        yield (MoveCards((c,), f"hand:{seat}"),)
 
     def one_card_of(self, state: GameState, top: Expect) -> Iterator[Plan]:
         """One card of ``top.other`` from the zones asked (过河拆桥 / 顺手牵羊: any;
@@ -1170,10 +1174,11 @@ _LENT = tuple(key for key, r in RULES.items() if r.lent_to is not None)
 
 def _lent_keys(state: GameState, seat: int) -> frozenset[str]:
     """Another seat's skills this seat may use (黄天: the 群 players give to the lord)."""
-    if not _LENT:
+    lent = [k for k in _LENT if any(o.alive and k in owned_keys(o) for o in state.seats)]
+    if not lent:  # nobody at the table lends one: no table to build
         return frozenset()
     t = Table(state)
-    return frozenset(k for k in _LENT if RULES[k].lent_to(t, seat))  # type: ignore[misc]
+    return frozenset(k for k in lent if (can := RULES[k].lent_to) is not None and can(t, seat))
 
 
 _BLACK_KEYS = tuple(sorted({c.key for c in _CATALOGUE.cards if c.colour is Colour.BLACK}))
