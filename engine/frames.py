@@ -40,7 +40,6 @@ class Point(Enum):
     # asked for a card
     SHAN_NEEDED = "shan_needed"  # 需要使用或打出闪时
     SHA_NEEDED = "sha_needed"  # 需要使用或打出杀时
-    SHAN_USED = "shan_used"  # 使用或打出闪后 (雷击)
     # the turn (001 回合流程)
     TURN_START = "turn_start"  # 回合开始时
     PREPARATION = "preparation"  # 准备阶段
@@ -62,6 +61,7 @@ class Point(Enum):
     JUDGEMENT = "judgement"  # 判定
     DRAW = "draw"  # 摸牌阶段摸牌
     WAIT = "wait"  # waiting for a player's choice
+    SHAN_USED = "shan_used"  # 使用或打出闪后 (雷击); last, so the bits before keep their values
 
     # Points are looked up in dicts at every step of a settlement: hash them by
     # identity (members are singletons) rather than by name in Python code.
