@@ -148,7 +148,8 @@ class Expect(NamedTuple):
     ``discard_one`` / ``take_one`` (过河拆桥 / 顺手牵羊 on ``other``),
     ``judge`` (a judgement card for ``reason``), ``role`` (a dead seat's
     role), ``show`` (火攻), ``fire_discard`` (火攻: a card of ``suit``),
-    ``reveal`` (五谷丰登: cards turned over), ``pick`` (五谷丰登), ``compare``
+    ``reveal`` (五谷丰登, 涉猎, 不屈: cards turned over), ``pick`` (五谷丰登, 涉猎),
+    ``shown`` (蛊惑: the face-down card turned up, ``show SEAT #id``), ``compare``
     (拼点 between ``seat`` and ``other``: ``card`` the first card laid, ``counts``
     the seat that laid it).
     """
