@@ -572,6 +572,36 @@ def test_guhuo_for_a_shan_declares_a_shan() -> None:
     refused(g, "choose 2 tao", "choose one of")
 
 
+def test_guhuo_played_as_a_peach_saves_him() -> None:
+    """蛊惑 guhuo: asked for a 桃 while dying, he may play the face-down card as one;
+    nobody doubts: it heals him and the Peach round is over."""
+    g = wtable(["xuchu", "yuji", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, "!losehp 2 2", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    ask = asked(g.state)
+    assert ask.want == "tao" and ask.asked == 1
+    play(g, "pass 1")
+    assert asked(g.state).asked == 2
+    play(g, "skill 2 guhuo", "choose 2 tao")
+    for seat in (3, 4, 1):
+        play(g, f"choose {seat} believe")
+    play(g, f"show 2 #{SHA_C2}")
+    s = g.state
+    assert hp(g, 2) == 1 and s.seat(2).alive and not s.stack
+
+
+def test_guhuo_as_a_peach_doubted_true_the_doubter_loses_hp() -> None:
+    """蛊惑 guhuo: as a 桃, doubted and true (a ♥ 桃): the doubter loses 1 HP, and the
+    card still saves him."""
+    g = wtable(["xuchu", "yuji", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, "!losehp 2 2", f"use 1 #{SHA_S7} -> 2", "pass 2", "pass 1")
+    play(g, "skill 2 guhuo", "choose 2 tao", "choose 3 doubt", "choose 4 believe")
+    play(g, "choose 1 believe", f"show 2 #{TAO_H3}")
+    s = g.state
+    assert hp(g, 2) == 1 and hp(g, 3) == 3 and not s.stack
+
+
 # ================================================================ simulated games
 
 

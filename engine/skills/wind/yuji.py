@@ -17,9 +17,9 @@ a heart. Doubted and false: each doubter draws a card. A card not used goes to
 the discard pile with no effect (the published 风 card).
 
 In his play phase the card is used (any basic card or non-delayed trick but
-借刀杀人); asked for a 闪 or a 杀 (``skill 4 guhuo`` while the request waits),
-it is played for it: declared as what is asked, and once it stands it answers
-the request. Asked for a 桃 or a 无懈可击, the rule does not settle it.
+借刀杀人); asked for a 闪, a 杀 or a 桃 for a dying seat (``skill 4 guhuo`` while
+the request waits), it is played for it: declared as what is asked, and once it
+stands it answers the request. Asked for a 无懈可击, the rule does not settle it.
 """
 
 from __future__ import annotations
@@ -28,10 +28,10 @@ from engine.cards import CardKind, CardType, Suit, Target
 from engine.catalogue import standard_catalogue
 from engine.context import Ctx
 from engine.derived import card, check_target, kind, sha_uses_left
-from engine.frames import Ask, CardUse, Expect, SkillUse
+from engine.frames import Ask, CardUse, Dying, Expect, SkillUse
 from engine.moves import Skill
 from engine.registry import rule, rule_source
-from engine.settlement import lose_hp, push
+from engine.settlement import heal, lose_hp, push
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.text import say
@@ -52,6 +52,7 @@ ANSWERS = ("believe", "doubt")
 ANSWERING = {
     "shan": ("shan",),
     "sha": ("sha", "fire_sha", "thunder_sha"),
+    "tao": ("tao", "jiu"),  # 酒 only for himself, dying
 }
 _ASKING = 10  # steps from here: how many seats answered
 _SHOWN = 100  # the card is turned up
@@ -90,12 +91,12 @@ def _declared_targets(
 
 
 def _asked(t: Table, owner: int, event: object) -> bool:
-    """He is asked for a 闪 or a 杀 for himself (not 借刀杀人's, not for another), with a
-    hand card."""
+    """He is asked for a 闪 or a 杀 for himself (not 借刀杀人's, not for another), or for
+    a 桃 for a dying seat, with a hand card."""
     return (
         isinstance(event, Ask)
         and not event.anyone
-        and not event.for_seat
+        and not (event.for_seat and event.want != "tao")
         and not event.helping
         and event.want in ANSWERING
         and event.asked == owner
@@ -116,7 +117,7 @@ def _declare(ctx: Ctx, use: SkillUse) -> SkillUse:
     ask = _answering(t, use)
     if ask is not None:  # played for what is asked: the kind must answer it
         kinds = ANSWERING[ask.want]
-        if declared not in kinds:
+        if declared not in kinds or (declared == "jiu" and ask.for_seat != use.seat):
             raise IllegalMove(
                 say(
                     "{card} does not answer a request for {wanted}",
@@ -192,7 +193,17 @@ def _settle_guhuo(ctx: Ctx, use: SkillUse) -> None:
     t.move(shown, "processing")
     true = card(shown).key == declared
     settles = not doubters or (true and card(shown).suit is Suit.HEART)
-    if settles and ask is not None:  # it answers the request, as if played
+    if settles and ask is not None and ask.want == "tao":  # a 桃 (酒) for the dying seat
+        t.move(shown, "discard")
+        heal(t, ask.for_seat, 1)
+        if t.seat(ask.for_seat).hp > 0:  # saved: the Peach round is over
+            t.stack.pop()
+            dying = t.stack[-1]
+            if isinstance(dying, Dying):
+                t.stack[-1] = evolve(dying, at=len(dying.order))
+        else:
+            t.stack[-1] = evolve(ask, got=ask.got + 1)
+    elif settles and ask is not None:  # it answers the request, as if played
         t.move(shown, "discard")
         t.stack[-1] = evolve(ask, got=ask.got + 1)  # closed once enough were given
     elif settles:
