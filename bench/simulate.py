@@ -55,6 +55,7 @@ from engine.derived import (
     kind,
     owned_keys,
     sha_uses_left,
+    suit_for,
 )
 from engine.effects import AsCard, CardZone, SkipDiscard
 from engine.frames import Ask, CardUse, DamageEvent, Expect, Window
@@ -692,6 +693,24 @@ class Player:
             shown += self.unseen_many(state, len(marked) - len(shown)) if marked else ()
             if marked and len(shown) == len(marked):
                 yield (Skill(seat, key, tuple(shown), marked),)
+        elif key == "leiji":  # 雷击 (风): an enemy judges
+            target = self.pick(seat, [o.seat for o in state.seats if o.alive], hostile=True)
+            if target is not None:
+                yield (Skill(seat, key, targets=(target,)),)
+        elif key == "guidao":  # 鬼道 (风): a black card of his
+            black = [c for c in (*s.hand, *s.equipment) if card(c).colour is Colour.BLACK]
+            c = rng.choice(black) if black else self.unseen_of(state, _BLACK_KEYS)
+            if c is not None and (black or s.hand_unknown):
+                yield (Skill(seat, key, (c,)),)
+        elif key == "tianxiang":  # 天香 (风): a heart (or, 红颜, a spade) onto another
+            hearts = [c for c in s.hand if suit_for(state, seat, c) is Suit.HEART]
+            c = rng.choice(hearts) if hearts else None
+            if c is None and s.hand_unknown:
+                c = self.unseen(state, [x for x in self.deck if card(x).suit is Suit.HEART])
+            others = [o.seat for o in state.seats if o.alive and o.seat != seat]
+            target = self.pick(seat, others, hostile=True)
+            if c is not None and target is not None:
+                yield (Skill(seat, key, (c,), (target,)),)
         else:  # the rest take no cards or targets: what they do follows by itself
             yield (Skill(seat, key),)
 
@@ -737,7 +756,15 @@ class Player:
             if c is not None:
                 yield (Compare(layer, c),)
         elif what in ("choose", "successor"):  # a skill's option; 新1V1's next general
-            yield (Choose(seat, rng.choice(top.options)),)
+            first = rng.choice(top.options)
+            yield (Choose(seat, first),)
+            for option in top.options:  # one may be refused (蛊惑's card needs a target)
+                if option != first:
+                    yield (Choose(seat, option),)
+        elif what == "shown":  # a face-down card turned up (蛊惑)
+            c = self.hand_card(state, seat)
+            if c is not None:
+                yield (Show(seat, (c,)),)
         elif what in ("discard_or_damage", "discard_or_draw", "discard_or_pass"):
             # 刚烈 / 雌雄双股剑: pay with hand cards, or let the other effect happen.
             need = top.counts[0] if top.counts else 1
@@ -802,7 +829,11 @@ class Player:
             }
             shown = [c for c in state.processing if c not in used]
             if shown:
-                yield (MoveCards((rng.choice(shown),), f"hand:{seat}"),)
+                taken = rng.choice(shown)
+                yield (MoveCards((taken,), f"hand:{seat}"),)
+                for c in shown:  # 涉猎: one of a suit not taken yet
+                    if c != taken:
+                        yield (MoveCards((c,), f"hand:{seat}"),)
 
     def one_card_of(self, state: GameState, top: Expect) -> Iterator[Plan]:
         """One card of ``top.other`` from the zones asked (过河拆桥 / 顺手牵羊: any;
@@ -847,6 +878,8 @@ class Player:
                 yield (Skill(seat, "tuxi", targets=tuple(targets)),)
         if "shuangxiong" in mine and rng.random() < 0.5:
             yield (Skill(seat, "shuangxiong"),)  # 双雄: a judgement instead of the draw
+        if "shelie" in mine and rng.random() < 0.5:
+            yield (Skill(seat, "shelie"),)  # 涉猎 (风): five cards turned over instead
         if (
             "luoyi" in mine
             and f"{seat}:luoyi" not in state.turn.flags
@@ -1088,7 +1121,7 @@ class Player:
         used = dict(state.turn.skill_uses)
         keys = [
             key
-            for key in sorted(usable_keys(state, s))
+            for key in sorted(usable_keys(state, s) | _lent_keys(state, seat))
             if key in RULES
             and Phase.PLAY in RULES[key].phases
             and not (
@@ -1187,6 +1220,23 @@ class Player:
             return (Skill(seat, key, spent[0], (a, b), spent[1]),) if spent else None
         if key in ("luanwu", "wuqian", "shenfen"):  # 乱武, 无前, 神愤: no cards, no targets
             return (Skill(seat, key),) if rng.random() < 0.5 else None
+        if key == "gongxin":  # 攻心 (风): a heart shown, if he saw one
+            target = self.pick(seat, [o for o in others if state.seat(o).hand_count], True)
+            if target is None:
+                return None
+            hearts = [c for c in state.seat(target).hand if card(c).suit is Suit.HEART]
+            if not hearts and state.seat(target).hand_unknown and rng.random() < 0.5:
+                c = self.unseen(state, [x for x in self.deck if card(x).suit is Suit.HEART])
+                hearts = [c] if c is not None else []
+            return (Skill(seat, key, tuple(hearts[:1]), (target,)),)
+        if key == "guhuo":  # 蛊惑 (风): a face-down card, declared later, on a target
+            if s.hand_count == 0 or rng.random() < 0.5:
+                return None
+            target = self.pick(seat, others, hostile=True)
+            return (Skill(seat, key, targets=(target,) if target and rng.random() < 0.7 else ()),)
+        if key == "huangtian":  # 黄天 (风): a Shan or 闪电 for the 群 lord
+            c = self.unseen_of(state, ("shan", "lightning")) if s.hand_unknown else None
+            return (Skill(seat, key, (c,)),) if c is not None else None
         if key == "jijiang":
             left = sha_uses_left(state, seat)
             if left is not None and left <= 0:
@@ -1293,6 +1343,21 @@ _GEAR = CardType.EQUIPMENT
 # 救援 has no rule and no declared effect, yet the engine applies it where a Peach
 # heals: it is not entered by hand. Nor is 八阵, read where 八卦阵's judgement is.
 _SETTLED_IN_RULES = frozenset({"jiuyuan", "bazhen"})
+
+
+_LENT = tuple(key for key, r in RULES.items() if r.lent_to is not None)
+
+
+def _lent_keys(state: GameState, seat: int) -> frozenset[str]:
+    """Another seat's skills this seat may use (黄天: the 群 players give to the lord)."""
+    lent = [k for k in _LENT if any(o.alive and k in owned_keys(o) for o in state.seats)]
+    if not lent:  # nobody at the table lends one: no table to build
+        return frozenset()
+    t = Table(state)
+    return frozenset(k for k in lent if (can := RULES[k].lent_to) is not None and can(t, seat))
+
+
+_BLACK_KEYS = tuple(sorted({c.key for c in _CATALOGUE.cards if c.colour is Colour.BLACK}))
 
 
 def _by_hand(skill: GeneralSkill) -> bool:

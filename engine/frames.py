@@ -40,7 +40,6 @@ class Point(Enum):
     # asked for a card
     SHAN_NEEDED = "shan_needed"  # 需要使用或打出闪时
     SHA_NEEDED = "sha_needed"  # 需要使用或打出杀时
-    SHAN_USED = "shan_used"  # 使用或打出闪后 (雷击)
     # the turn (001 回合流程)
     TURN_START = "turn_start"  # 回合开始时
     PREPARATION = "preparation"  # 准备阶段
@@ -64,6 +63,7 @@ class Point(Enum):
     DRAW = "draw"  # 摸牌阶段摸牌
     WAIT = "wait"  # waiting for a player's choice
     DISCARDED = "discarded"  # 弃牌阶段弃置两张或更多的牌时 (琴音)
+    SHAN_USED = "shan_used"  # 使用或打出闪后 (雷击); last, so the bits before keep their values
 
     # Points are looked up in dicts at every step of a settlement: hash them by
     # identity (members are singletons) rather than by name in Python code.
@@ -151,7 +151,8 @@ class Expect(NamedTuple):
     ``discard_one`` / ``take_one`` (过河拆桥 / 顺手牵羊 on ``other``),
     ``judge`` (a judgement card for ``reason``), ``role`` (a dead seat's
     role), ``show`` (火攻), ``fire_discard`` (火攻: a card of ``suit``),
-    ``reveal`` (五谷丰登: cards turned over), ``pick`` (五谷丰登), ``compare``
+    ``reveal`` (五谷丰登, 涉猎, 不屈: cards turned over), ``pick`` (五谷丰登, 涉猎),
+    ``shown`` (蛊惑: the face-down card turned up, ``show SEAT #id``), ``compare``
     (拼点 between ``seat`` and ``other``: ``card`` the first card laid, ``counts``
     the seat that laid it), ``discard_n`` (a skill's discard of ``counts[0]`` cards
     from ``zones``: 英魂, 神愤), ``give`` (``counts[0]`` hand cards to one of the seats

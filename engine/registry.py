@@ -73,6 +73,9 @@ class Rule:
     # Another seat may use it, as the owner's gift (黄天: the other 群 players in their
     # own play phase): ``lent_to(table, seat)`` says whether ``seat`` may.
     lent_to: Callable[[Table, int], bool] | None = None
+    # It may answer the request for a card on top (an Ask of the owner), outside its
+    # phases (蛊惑: a card played face down for the 闪, 杀 or 桃 asked).
+    answers: Condition | None = None
 
 
 def rule_name(key: str) -> str:
@@ -114,6 +117,7 @@ def rule(
     whose: tuple[str, ...] = (),
     own_cards: bool = True,
     lent_to: Callable[[Table, int], bool] | None = None,
+    answers: Condition | None = None,
 ) -> Callable[[Use], Use]:
     """Register ``use`` as the rule of ``key`` (a decorator).
 
@@ -138,6 +142,7 @@ def rule(
             whose,
             own_cards,
             lent_to,
+            answers,
         )
         if point is not None:
             AT_POINT[point] = AT_POINT.get(point, frozenset()) | {key}

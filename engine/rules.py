@@ -36,6 +36,7 @@ from engine.effects import (
     SkipDiscard,
 )
 from engine.frames import (
+    BIT,
     Ask,
     CardUse,
     DamageEvent,
@@ -1463,7 +1464,8 @@ def _respond(ctx: Ctx, m: Move) -> None:
     got = top.got + 1
     if used == "shan" and may_open(t, Point.SHAN_USED, seat):
         # 雷击: after the Shan, its window; the Ask closes (or asks again) after it.
-        replace_top(t, evolve(top, got=got, judged=top.judged and got >= top.need))
+        opened = top.opened | BIT[Point.SHAN_USED]
+        replace_top(t, evolve(top, got=got, judged=top.judged and got >= top.need, opened=opened))
         push(t, Occasion(Point.SHAN_USED, seat, m.cards))
         return
     if got >= top.need:
@@ -2128,6 +2130,10 @@ def _skill(ctx: Ctx, m: Move) -> None:
         replace_top(t, evolve(top, seats=seats, declined=used))
         skill_used(ctx, m.seat, m.skill)
         rule.use(ctx, m, t.stack[-2])
+        return
+    if isinstance(top, Ask) and rule.answers is not None and rule.answers(t, m.seat, top):
+        skill_used(ctx, m.seat, m.skill)  # 蛊惑: a card played face down for what is asked
+        rule.use(ctx, m, top)
         return
     if not rule.phases:
         ctx.refuse(

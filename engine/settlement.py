@@ -165,6 +165,8 @@ def settle(ctx: Ctx) -> None:
             if not top.anyone and top.want != "tao" and top.got >= top.need:
                 # Answered by a judgement (八卦阵), for the seat itself or for the one
                 # it helps (护驾): the judgement card itself went to the discard pile.
+                if _shan_used(t, top):  # 雷击: 八卦阵's 闪 counts as one played
+                    continue
                 if top.helping:
                     t.stack.pop()
                     helped(ctx, top, (), top.want)
@@ -185,6 +187,17 @@ def settle(ctx: Ctx) -> None:
         if stepper is None:
             raise AssertionError(f"unknown frame {top!r}")
         stepper(ctx, top)
+
+
+def _shan_used(t: Table, ask: Ask) -> bool:
+    """雷击: a 闪 given by a judgement (八卦阵) opens the window after a 闪 played, once
+    (the bit of Point.SHAN_USED in ``ask.opened``; a 闪 played by hand sets it too)."""
+    bit = BIT[Point.SHAN_USED]
+    if ask.want != "shan" or ask.opened & bit or not may_open(t, Point.SHAN_USED, ask.asked):
+        return False
+    t.stack[-1] = evolve(ask, opened=ask.opened | bit)
+    push(t, Occasion(Point.SHAN_USED, ask.asked))
+    return True
 
 
 def _step_skill(ctx: Ctx, f: SkillUse) -> None:

@@ -327,6 +327,7 @@ def _point_names() -> dict[Point, str]:
         Point.JUDGE_AFTER: pgettext("timing point", "after the judgement took effect"),
         Point.SHAN_NEEDED: pgettext("timing point", "a Shan is needed"),
         Point.SHA_NEEDED: pgettext("timing point", "a Sha is needed"),
+        Point.SHAN_USED: pgettext("timing point", "after a Shan is used or played"),
         Point.TURN_START: pgettext("timing point", "start of the turn"),
         Point.PREPARATION: pgettext("timing point", "preparation phase"),
         Point.JUDGEMENT_PHASE: pgettext("timing point", "judgement phase"),

@@ -44,7 +44,7 @@ from assistant.i18n import gettext as translate  # an N_() id held in a table
 from assistant.i18n import skill_name as name_of_skill
 from engine.cards import CardType, Colour, Element, Suit
 from engine.catalogue import on_new_generals, standard_catalogue
-from engine.derived import card, kind
+from engine.derived import card, kind, suit_for
 from engine.frames import (
     Ask,
     CardUse,
@@ -341,11 +341,11 @@ def narrate_move(move: Move, before: GameState, after: GameState) -> str | None:
             return _("seat {seat} shows {cards}").format(seat=seat, cards=_cards(cards))
         case Recast(seat=seat, card=card_id):
             return _("seat {seat} recasts {card}").format(seat=seat, card=card_label(card_id))
-        case Skill(seat=seat, skill="guicai", cards=(replacement,)) if (
+        case Skill(seat=seat, skill=("guicai" | "guidao") as key, cards=(replacement,)) if (
             _open_judgement(before) is not None
-        ):
+        ):  # 鬼才, 鬼道 (风): a card in place of the judgement card
             return _("seat {seat} uses {skill}: {what}").format(
-                seat=seat, skill=skill_name("guicai"), what=_replaces(replacement, before)
+                seat=seat, skill=skill_name(key), what=_replaces(replacement, before)
             )
         case Skill(seat=seat, skill=skill, cards=cards, targets=targets):
             return _skill_used(before, seat, skill, cards, targets)
@@ -521,7 +521,7 @@ def _judged_card(move: Move, before: GameState, after: GameState) -> int:
     for frame in reversed(after.stack):
         if isinstance(frame, Judgement):
             return frame.card
-    if isinstance(move, Skill) and move.skill == "guicai" and move.cards:
+    if isinstance(move, Skill) and move.skill in ("guicai", "guidao") and move.cards:
         return move.cards[0]
     at = _open_judgement(before)
     if at is not None:
@@ -535,14 +535,15 @@ def _judged_card(move: Move, before: GameState, after: GameState) -> int:
 def _delayed_result(trick: Judging, judged: int, after: GameState) -> str:
     """What a delayed trick's judgement card did."""
     c = card(judged)
+    suit = suit_for(after, trick.seat, judged)  # 红颜: the judging seat's suit
     skipping = _SKIPPING_TRICKS.get(trick.kind)
     if skipping is not None:
         escape, phase = skipping
-        if c.suit is escape:
+        if suit is escape:
             return _("no effect")
         return _("{phase} skipped").format(phase=phase_name(phase))
     if trick.kind == "lightning":
-        if c.suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
+        if suit is Suit.SPADE and c.rank is not None and 2 <= c.rank <= 9:
             return _("{n} thunder damage").format(n=3)
         zone = after.where.get(trick.card, "")
         holder = int(zone.split(":")[1]) if zone.startswith("judge:") else trick.seat
@@ -552,7 +553,7 @@ def _delayed_result(trick: Judging, judged: int, after: GameState) -> str:
     return _("no effect")
 
 
-def _skill_result(use: SkillUse, judged: int) -> str:
+def _skill_result(use: SkillUse, judged: int, after: GameState | None = None) -> str:
     """What a skill's judgement card did (铁骑, 刚烈, 洛神)."""
     c = card(judged)
     red = c.colour is Colour.RED
@@ -575,6 +576,10 @@ def _skill_result(use: SkillUse, judged: int) -> str:
         return _("seat {seat} recovers {n} HP").format(seat=use.seat, n=1)
     if use.key == "tuntian":  # 屯田: kept on his general as a 田, unless a heart
         return _("no effect") if c.suit is Suit.HEART else _("kept")
+    if use.key == "leiji":  # 雷击 (风): a spade, 2 thunder damage
+        judging = use.targets[0] if use.targets else use.seat
+        suit = suit_for(after, judging, judged) if after is not None else c.suit
+        return _("{n} thunder damage").format(n=2) if suit is Suit.SPADE else _("no effect")
     return ""
 
 
@@ -596,12 +601,13 @@ def narrate_judgement(move: Move, before: GameState, after: GameState) -> str | 
         what, result = kind_name(asker.kind), _delayed_result(asker, judged, after)
     elif isinstance(asker, Ask):
         what = kind_name("eight_diagram")
-        if card(judged).colour is Colour.RED:
+        suit = suit_for(after, asker.asked, judged)  # 红颜: the judging seat's suit
+        if suit is not None and suit.colour is Colour.RED:
             result = _("counts as {card}").format(card=kind_name("shan"))
         else:
             result = _("no {card}").format(card=kind_name("shan"))
     elif isinstance(asker, SkillUse):
-        what, result = skill_name(asker.key), _skill_result(asker, judged)
+        what, result = skill_name(asker.key), _skill_result(asker, judged, after)
     else:
         return None  # a judgement nothing waited for: its card is all there is to tell
     if not result:

@@ -327,8 +327,8 @@ def _expect_prompt(state: GameState, e: Expect) -> Prompt:
             reason=reason, role=role_name(role, state.mode)
         )
         return Prompt(hidden, "reveal_hidden", text, e.options)
-    if e.what == "show":
-        return Prompt(who, "show", said, ("show a hand card",))
+    if e.what in ("show", "shown"):  # 蛊惑: the face-down card turned up
+        return Prompt(who, e.what, said, ("show a hand card",))
     if e.what == "fire_discard":
         return Prompt(who, "fire_discard", said, (f"discard a {e.suit} card", "pass"))
     if e.what == "reveal":

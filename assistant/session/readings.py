@@ -282,7 +282,7 @@ def _expected(
         text = _("judgement card {card}").format(card=f"{card_name(c)}{c.face}")
     elif e.what == "take_shown":
         move = Take(e.seat, e.other, (card_id,))
-    elif e.what == "show":
+    elif e.what in ("show", "shown"):  # 火攻's card shown; a skill's card turned up (蛊惑)
         move = Show(e.seat, (card_id,))
     elif e.what == "fire_discard":
         move = Discard(e.seat, (card_id,))

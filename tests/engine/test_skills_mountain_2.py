@@ -244,7 +244,8 @@ def test_hunzi_awakens_at_one_hp() -> None:
     assert s.extra_skills == ("yingzi", "yinghun")
     assert s.mark("used_hunzi") == 1
     # 英魂, gained now, acts in this same preparation phase: he is wounded
-    assert "yinghun" in window_offers(g.state, g.state.stack[-1], 1)
+    top = g.state.stack[-1]
+    assert isinstance(top, Window) and "yinghun" in window_offers(g.state, top, 1)
     play(g, "pass 1")
     assert 3 in expect(g, "draw", 1).counts  # 英姿: one card more
 

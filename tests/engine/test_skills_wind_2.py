@@ -9,7 +9,7 @@ where two seats may act, they are asked in seat order from the current player.
 
 from __future__ import annotations
 
-from engine.frames import Expect, Judgement, Point, SkillUse
+from engine.frames import Point
 from engine.game import Game
 from engine.state import Phase
 from tests.engine.helpers import (
@@ -21,7 +21,6 @@ from tests.engine.helpers import (
     play,
     refused,
     to_play_phase,
-    top,
 )
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
@@ -110,6 +109,25 @@ def test_leiji_not_for_another_seats_shan() -> None:
     play(g, f"use 1 #{SHA_S7} -> 2", f"respond 2 #{SHAN_D2}")
     no_window(g)
     assert not g.state.stack
+
+
+def test_leiji_after_an_eight_diagram_shan() -> None:
+    """雷击 leiji: a 闪 given by 八卦阵's judgement counts as a 闪 he used or played: the
+    window opens after it too."""
+    g = wtable(["xuchu", "zhangjiao", "caocao", "liubei"])
+    end_turn(g)
+    to_play_phase(g)
+    play(g, f"use 2 #{cid('eight_diagram', '♠2')}")
+    for _ in range(3):
+        end_turn(g)
+    assert g.state.turn.seat == 1
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2", f"judge 2 #{TAO_H3}")
+    window(g, Point.JUDGE_BEFORE, 2)  # his 鬼道 first
+    play(g, "pass 2")
+    window(g, Point.SHAN_USED, 2)
+    play(g, "skill 2 leiji -> 1", f"judge 1 #{SHA_S8}", "pass 2")
+    assert hp(g, 1) == 2 and hp(g, 2) == 3 and not g.state.stack
 
 
 # ---------------------------------------------------------------- 鬼道 guidao
@@ -509,4 +527,118 @@ def test_guhuo_declared_card_checks_its_targets() -> None:
     refused(g, "choose 1 shan", "choose one of")
 
 
-__all__ = ["Expect", "Judgement", "SkillUse", "asked", "top"]
+def _yuji_asked_for_shan() -> Game:
+    """Seat 1 (许褚) uses a Sha on 于吉 (seat 2): he is asked for a 闪."""
+    g = wtable(["xuchu", "yuji", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, f"use 1 #{SHA_S7} -> 2")
+    assert asked(g.state).asked == 2
+    return g
+
+
+def test_guhuo_played_for_a_shan() -> None:
+    """蛊惑 guhuo: he may also play the face-down card when asked for a card: declared a
+    闪, believed by all (asked in seat order from him), it answers the Sha."""
+    g = _yuji_asked_for_shan()
+    play(g, "skill 2 guhuo")
+    expect(g, "choose", 2)
+    play(g, "choose 2 shan")
+    for seat in (3, 4, 1):
+        expect(g, "choose", seat)
+        play(g, f"choose {seat} believe")
+    play(g, f"show 2 #{SHA_C2}")  # false, but nobody doubted
+    s = g.state
+    assert hp(g, 2) == 3 and not s.stack and s.where.get(SHA_C2) == "discard"
+
+
+def test_guhuo_for_a_shan_doubted_and_false() -> None:
+    """蛊惑 guhuo: played for a 闪, doubted and false: the doubter draws, the card is
+    discarded, and he is still asked for a 闪."""
+    g = _yuji_asked_for_shan()
+    play(g, "skill 2 guhuo", "choose 2 shan", "choose 3 believe", "choose 4 believe")
+    hand1 = g.state.seat(1).hand_count
+    play(g, "choose 1 doubt", f"show 2 #{SHA_C2}")
+    s = g.state
+    assert s.seat(1).hand_count == hand1 + 1 and s.where.get(SHA_C2) == "discard"
+    assert asked(s).asked == 2 and asked(s).want == "shan"
+    play(g, "pass 2")
+    assert hp(g, 2) == 2
+
+
+def test_guhuo_for_a_shan_declares_a_shan() -> None:
+    """蛊惑 guhuo: asked for a 闪, the card declared must answer it (not a 桃)."""
+    g = _yuji_asked_for_shan()
+    play(g, "skill 2 guhuo")
+    refused(g, "choose 2 tao", "choose one of")
+
+
+def test_guhuo_played_as_a_peach_saves_him() -> None:
+    """蛊惑 guhuo: asked for a 桃 while dying, he may play the face-down card as one;
+    nobody doubts: it heals him and the Peach round is over."""
+    g = wtable(["xuchu", "yuji", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, "!losehp 2 2", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    ask = asked(g.state)
+    assert ask.want == "tao" and ask.asked == 1
+    play(g, "pass 1")
+    assert asked(g.state).asked == 2
+    play(g, "skill 2 guhuo", "choose 2 tao")
+    for seat in (3, 4, 1):
+        play(g, f"choose {seat} believe")
+    play(g, f"show 2 #{SHA_C2}")
+    s = g.state
+    assert hp(g, 2) == 1 and s.seat(2).alive and not s.stack
+
+
+def test_guhuo_as_a_peach_doubted_true_the_doubter_loses_hp() -> None:
+    """蛊惑 guhuo: as a 桃, doubted and true (a ♥ 桃): the doubter loses 1 HP, and the
+    card still saves him."""
+    g = wtable(["xuchu", "yuji", "caocao", "liubei"])
+    to_play_phase(g)
+    play(g, "!losehp 2 2", f"use 1 #{SHA_S7} -> 2", "pass 2", "pass 1")
+    play(g, "skill 2 guhuo", "choose 2 tao", "choose 3 doubt", "choose 4 believe")
+    play(g, "choose 1 believe", f"show 2 #{TAO_H3}")
+    s = g.state
+    assert hp(g, 2) == 1 and hp(g, 3) == 3 and not s.stack
+
+
+# ================================================================ simulated games
+
+
+WIND_2_TABLE = [
+    f"setup identity 5 {PACKS}",
+    "role 1 lord",
+    "general 1 zhangjiao",
+    "general 2 xiaoqiao",
+    "general 3 zhoutai",
+    "general 4 yuji",
+    "general 5 shenlvmeng kingdom=wu",
+]
+
+
+def test_simulated_games_with_the_five_generals_end() -> None:
+    """Seeded simulated identity games with 张角 (lord), 小乔, 周泰, 于吉 and 神吕蒙 play to
+    their end with no exception, and use every skill with a rule between them."""
+    from bench.simulate import play as simulate
+    from engine.moves import Skill
+
+    used: set[str] = set()
+    for seed in range(10):
+        played = simulate(seed, WIND_2_TABLE)
+        assert played.states[-1].over and not played.stuck, seed
+        used |= {m.skill for m in played.moves if isinstance(m, Skill)}
+    wanted = {"tianxiang", "buqu", "leiji", "guidao", "huangtian", "guhuo", "shelie", "gongxin"}
+    assert wanted <= used
+
+
+def test_random_identity_tables_with_the_wind_pack_end() -> None:
+    """random_setup with the wind pack seats its generals among the standard ones; the
+    games end."""
+    from bench.simulate import play as simulate
+    from bench.simulate import random_setup
+
+    for seed in range(4):
+        lines = random_setup(seed, "identity", 5, packages="standard,ex,maneuvering,wind")
+        assert PACKS in lines[0]
+        played = simulate(seed, lines)
+        assert played.states[-1].over and not played.stuck, (seed, lines)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from engine.cardops import lift_from, possess, transfer
 from engine.cards import Colour, Element, Suit
 from engine.context import Ctx
-from engine.derived import card, suit_for
+from engine.derived import card, owned_keys, suit_for
 from engine.frames import DamageEvent, Expect, Judgement, Occasion, Point, SkillUse
 from engine.moves import Skill
 from engine.registry import rule, rule_source
 from engine.settlement import push
 from engine.skills.common import count_cards, need_targets
-from engine.state import Phase, Role, evolve
+from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.text import say
 from engine.windows import set_event
@@ -99,13 +99,7 @@ def guidao(ctx: Ctx, m: Skill, event: object) -> None:
 def _huangtian_lords(t: Table, giver: int) -> tuple[int, ...]:
     """The living lords with 黄天 other than ``giver``."""
     return tuple(
-        s.seat
-        for s in t.seats
-        if s.alive
-        and s.seat != giver
-        and s.role is Role.LORD
-        and "zhangjiao" in s.generals
-        and "zhangjiao" not in s.hidden
+        s.seat for s in t.seats if s.alive and s.seat != giver and "huangtian" in owned_keys(s)
     )
 
 
