@@ -553,8 +553,11 @@ def _delayed_result(trick: Judging, judged: int, after: GameState) -> str:
     return _("no effect")
 
 
-def _skill_result(use: SkillUse, judged: int, after: GameState | None = None) -> str:
-    """What a skill's judgement card did (铁骑, 刚烈, 洛神)."""
+def _skill_result(
+    use: SkillUse, judged: int, after: GameState | None = None, judging: int | None = None
+) -> str:
+    """What a skill's judgement card did (铁骑, 刚烈, 洛神 ...); ``judging``: the seat that
+    turned it over."""
     c = card(judged)
     red = c.colour is Colour.RED
     if use.key == "tieji":
@@ -576,6 +579,23 @@ def _skill_result(use: SkillUse, judged: int, after: GameState | None = None) ->
         return _("seat {seat} recovers {n} HP").format(seat=use.seat, n=1)
     if use.key == "tuntian":  # 屯田: kept on his general as a 田, unless a heart
         return _("no effect") if c.suit is Suit.HEART else _("kept")
+    if use.key == "shuangxiong":  # 双雄: he takes it; the other colour is his 决斗
+        return _("taken; {colour} cards count as {card}").format(
+            colour=_("black") if red else _("red"), card=kind_name("duel")
+        )
+    if use.key == "beige":  # 悲歌: by the suit, on the damaged player or the source
+        damaged = use.targets[0] if use.targets else use.seat
+        if c.suit is Suit.HEART:
+            return _("seat {seat} recovers {n} HP").format(seat=damaged, n=1)
+        if c.suit is Suit.DIAMOND:
+            return _("seat {seat} draws {n}").format(seat=damaged, n=2)
+        if c.suit is Suit.CLUB:
+            return _("seat {seat} discards {n} cards").format(seat=use.other, n=2)
+        return _("seat {seat} turns over").format(seat=use.other)
+    if use.key == "wuhun":  # 武魂: unless 桃 or 桃园结义, the judging seat dies
+        if c.key in ("tao", "god_salvation") or judging is None:
+            return _("no effect")
+        return _("seat {seat} dies").format(seat=judging)
     if use.key == "leiji":  # 雷击 (风): a spade, 2 thunder damage
         judging = use.targets[0] if use.targets else use.seat
         suit = suit_for(after, judging, judged) if after is not None else c.suit
@@ -607,7 +627,8 @@ def narrate_judgement(move: Move, before: GameState, after: GameState) -> str | 
         else:
             result = _("no {card}").format(card=kind_name("shan"))
     elif isinstance(asker, SkillUse):
-        what, result = skill_name(asker.key), _skill_result(asker, judged, after)
+        judging = plain.seat if isinstance(plain, Judge) else None
+        what, result = skill_name(asker.key), _skill_result(asker, judged, after, judging)
     else:
         return None  # a judgement nothing waited for: its card is all there is to tell
     if not result:

@@ -33,7 +33,10 @@ RESULTS = re.compile(
     r"play phase skipped|draw phase skipped|no effect|\d+ thunder damage|passes to seat \d+"
     r"|stays with seat \d+|counts as 闪|no 闪|kept|the judging ends|seat \d+ cannot play 闪"
     r"|seat \d+ discards 2 hand cards or takes 1 damage"
-    r"|seat \d+ recovers 1 HP"  # 暴虐
+    r"|seat \d+ recovers 1 HP"  # 暴虐, 悲歌
+    r"|taken; (black|red) cards count as 决斗"  # 双雄
+    r"|seat \d+ draws 2|seat \d+ discards 2 cards|seat \d+ turns over"  # 悲歌
+    r"|seat \d+ dies"  # 武魂
 )
 
 
