@@ -222,6 +222,8 @@ def summary(state: GameState) -> dict[str, object]:
                 "judgement": [{"id": d.card, "as": d.kind} for d in s.judgement],
                 "on_general": list(s.on_general),
                 "on_general_unseen": s.on_general_unknown,
+                # the seat's marks: skills' (忍, 暴怒, 梦魇, used_KEY for a 限定技 used ...)
+                "marks": dict(s.marks),
                 "chained": s.chained,
                 "flipped": s.flipped,
             }

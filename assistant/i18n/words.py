@@ -254,12 +254,18 @@ def subtype_name(subtype: Subtype) -> str:
 # The marks skills put on a seat (Seat.marks), by key: what the table screen calls
 # them. A mark not named here is not shown (a mode's own marks have their heading).
 _MARK_NAMES: Final[dict[str, str]] = {
-    "ren": "忍",  # 神司马懿's 忍戒
-    "baonu": "暴怒",  # 神吕布's 狂暴
-    "nightmare": "梦魇",  # 神关羽's 武魂, on the damage sources
-    "kuangfeng": "狂风",  # 神诸葛亮's, until his next turn
-    "dawu": "大雾",
-    "skilless": "断肠",  # 蔡文姬's killer: no skills
+    # TRANSLATORS: 神司马懿's 忍戒 marks (忍)
+    "ren": N_("忍"),
+    # TRANSLATORS: 神吕布's 狂暴 marks (暴怒)
+    "baonu": N_("暴怒"),
+    # TRANSLATORS: 神关羽's 武魂 marks on the damage sources (梦魇)
+    "nightmare": N_("梦魇"),
+    # TRANSLATORS: 神诸葛亮's 狂风 mark (fire damage +1 until his next turn)
+    "kuangfeng": N_("狂风"),
+    # TRANSLATORS: 神诸葛亮's 大雾 mark (damage but thunder prevented until his next turn)
+    "dawu": N_("大雾"),
+    # TRANSLATORS: 断肠: the seat has lost every skill
+    "skilless": N_("断肠"),
 }
 # 左慈's 化身 cards (a general's key after the prefix): 1 face down, 2 shown.
 HUASHEN_MARK: Final = "huashen_"
@@ -269,7 +275,7 @@ def mark_name(key: str) -> str | None:
     """A skill's mark (忍, 暴怒, 梦魇 ...) in the language in use; None for a mark the
     table screen does not show."""
     name = _MARK_NAMES.get(key)
-    return pgettext("mark", name) if name is not None else None
+    return _(name) if name is not None else None
 
 
 def general_package_name(package: str) -> str:

@@ -458,3 +458,6 @@ def test_a_seats_skill_marks_and_cards_on_its_general_are_shown() -> None:
     with speaking("en"):
         assert seat_marks(seat) == ("Rende used", "Guose: yin", "on the general 7")
     assert seat_marks(Seat(2, marks=(("scores", 3),))) == ()
+    zuoci = Seat(3, marks=(("huashen_guanyu", 2), ("huashen_lvbu", 1), ("ren", 3), ("baonu", 1)))
+    with speaking("zh_CN"):  # 左慈's 化身 shown by name, the face-down ones counted
+        assert seat_marks(zuoci) == ("化身 关羽", "忍 3", "暴怒", "化身：1张背面朝上")

@@ -77,3 +77,14 @@ def test_death_discards_the_cards_on_the_general_too() -> None:
     assert not s.on_general and s.on_general_unknown == 0
     assert 5 in state.discard_pile and moved == 1 + 2 + 4  # 4: the hand dealt
     check_cards(state)
+
+
+def test_state_json_lists_the_cards_on_a_general_and_the_marks() -> None:
+    from engine.views import summary
+
+    g = table()
+    g.push(Move.parse("!move #5 from pile -> general:2"))
+    g.push(Move.parse("!mark 3 ren +2"))
+    seats = {s["seat"]: s for s in summary(g.state)["seats"]}  # type: ignore[attr-defined]
+    assert seats[2]["on_general"] == [5] and seats[2]["on_general_unseen"] == 0
+    assert seats[3]["marks"] == {"ren": 2} and seats[1]["marks"] == {}
