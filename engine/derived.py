@@ -588,7 +588,8 @@ def check_target(
 
 def _tianyi_reach(state: PublicState, user: int, card_kind: CardKind) -> bool:
     """天义 won: the user's Sha has no distance limit this turn."""
-    return card_kind.is_sha and f"{user}:tianyi_won" in state.turn.flags
+    flags = state.turn.flags
+    return bool(flags) and card_kind.is_sha and f"{user}:tianyi_won" in flags
 
 
 _TRICKS = frozenset({"trick", "delayed_trick"})

@@ -330,7 +330,18 @@ def _active_skills(session: TableSession, seat: int) -> tuple[Button, ...]:
         and not spent(state.seat(seat), key)  # a limited skill used (业炎)
     )
     skills = tuple(_button(session, rule_label(key), "go", "skill", seat, key) for key in keys)
-    return (*skills, *(_spear(session, seat) if phase is Phase.PLAY else ()))
+    return (
+        *skills,
+        *(_spear(session, seat) + _luanji(session, seat) if phase is Phase.PLAY else ()),
+    )
+
+
+def _luanji(session: TableSession, seat: int) -> tuple[Button, ...]:
+    """乱击: two hand cards of one suit as 万箭齐发, when the seat has it and two cards."""
+    s = session.state.seat(seat)
+    if "luanji" not in owned_keys(s) or s.hand_count < 2:
+        return ()
+    return (_button(session, rule_label("luanji"), "go", "skill", seat, "luanji"),)
 
 
 def _spear(session: TableSession, seat: int | None) -> tuple[Button, ...]:

@@ -170,6 +170,7 @@ class TableSession:
         self._gathered: tuple[int, ...] = ()  # cards laid so far for a request of several
         self._gathered_unseen = 0
         self._spear: tuple[int, ...] = ()  # 丈八蛇矛: the seat, then the cards laid so far
+        self._luanji = False  # the two cards laid are 乱击's 万箭齐发, not 丈八蛇矛's 杀
         # Nobody answered the open request (Pass(None)): in the game, not yet stored;
         # stored just before the move of the input that implied it (_after_silence).
         self._silence = 0
@@ -287,7 +288,7 @@ class TableSession:
             self._question,
             self._skill,
             (*self._gathered, *(0,) * self._gathered_unseen),
-            _spear_note(self._spear),
+            _luanji_note(self._spear) if self._luanji else _spear_note(self._spear),
         )
 
     def _clear(self) -> None:
@@ -296,6 +297,7 @@ class TableSession:
         self._skill = None
         self._gathered, self._gathered_unseen = (), 0
         self._spear = ()
+        self._luanji = False
 
     def _fail(self, message: str) -> Reply:
         self._refresh()
@@ -788,6 +790,8 @@ class TableSession:
                 return self._fail(bad)
         if key == "spear" and not cards:  # two hand cards laid as one 杀
             return self._start_spear(seat)
+        if key == "luanji" and not cards:  # 乱击: two hand cards of a suit as 万箭齐发
+            return self._start_luanji(seat)
         rule = RULES.get(key)
         pending = PendingSkill(seat, key, cards, unknown, targets)
         if rule is not None and not self._silence and self._offered_after_nullification(rule, seat):
@@ -803,9 +807,20 @@ class TableSession:
         self._refresh()
         return Reply(True, pending.text)
 
-    def _start_spear(self, seat: int) -> Reply:
+    def _start_luanji(self, seat: int) -> Reply:
+        """乱击's button: the next two cards the seat lays are one 万箭齐发."""
+        reply = self._start_spear(seat, luanji=True)
+        self._luanji = reply.ok
+        self._refresh()
+        return reply
+
+    def _start_spear(self, seat: int, luanji: bool = False) -> Reply:
         """丈八蛇矛's button: the next two cards the seat lays are one 杀."""
         weapon = self.state.seat(seat).weapon
+        if luanji:
+            self._clear()
+            self._spear = (seat,)
+            return Reply(True, _luanji_note(self._spear))
         if weapon is None or card(weapon).key != "spear":
             return self._fail(_("seat {seat} has no {weapon}").format(seat=seat, weapon=_spear()))
         self._clear()
@@ -824,10 +839,18 @@ class TableSession:
         if len(cards) < 2:
             self._spear = (seat, *cards)
             self._refresh()
+            if self._luanji:
+                return Reply(True, _luanji_note(self._spear))
             return Reply(
                 True, _("seat {seat} {weapon}: one more card").format(seat=seat, weapon=_spear())
             )
         pair = (cards[0], cards[1])
+        if self._luanji:  # 乱击: used at once, every other player its target
+            self._spear, self._luanji = (), False
+            said = _("seat {seat} uses two cards as {card} ({skill})").format(
+                seat=seat, card=card_name(kind("archery_attack")), skill=rule_label("luanji")
+            )
+            return self._apply(Use(seat, pair, "archery_attack", ()), said)
         top = self.state.stack[-1] if self.state.stack else None
         if isinstance(top, Ask | Window):  # asked for a 杀: the two cards are played as one
             said = _("seat {seat} plays {weapon}'s {sha}").format(
@@ -1858,6 +1881,17 @@ def _spear() -> str:
 
 def _sha() -> str:
     return card_name(kind("sha"))
+
+
+def _luanji_note(laid: tuple[int, ...]) -> str:
+    if not laid:
+        return ""
+    return _("seat {seat} {skill}: lay two hand cards of one suit as {card} ({n} laid)").format(
+        seat=laid[0],
+        skill=rule_label("luanji"),
+        card=card_name(kind("archery_attack")),
+        n=len(laid) - 1,
+    )
 
 
 def _spear_note(spear: tuple[int, ...]) -> str:
