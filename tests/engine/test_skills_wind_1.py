@@ -438,6 +438,46 @@ def test_wuhun_cannot_be_used_by_hand() -> None:
     refused(g, "skill 1 wuhun", "is not used now")
 
 
+def test_wushen_a_heart_equipment_card_in_hand_is_a_sha_too() -> None:
+    """武神 wushen: every heart hand card counts as a Sha, equipment too (爪黄飞电 ♥K is
+    not equipped but used as a Sha)."""
+    g = _shenguanyu_lord()
+    zhuahuang = cid("zhuahuang")
+    refused(g, f"use 1 #{zhuahuang}", "杀 needs a target")
+    play(g, f"use 1 #{zhuahuang} -> 3")
+    assert asked(g.state).asked == 3 and g.state.seat(1).defensive_horse is None
+
+
+def test_kuanggu_and_wuhun_after_one_damage() -> None:
+    """狂骨 kuanggu and 武魂 wuhun, both compulsory, after the same damage: 魏延 hurts his
+    neighbour 神关羽: he recovers 1 HP and gains a 梦魇 mark."""
+    g = wind_table(["weiyan", "shenguanyu", "caoren", "huangzhong"], kingdoms={2: "shu"})
+    play(g, "draw 1 x2", "!losehp 1 1", f"use 1 #{SHA_S7} -> 2", "pass 2")
+    assert hp(g, 2) == 4 and hp(g, 1) == 4 and marks(g, 1) == 1 and not g.state.stack
+
+
+def test_wuhun_settles_before_the_killers_reward() -> None:
+    """武魂 wuhun: his death skill comes before the rewards (001: 死亡技能結算先於身份獎懲):
+    the judgement is asked while his killer has not drawn the rebel's three cards."""
+    g = wind_table(
+        ["caoren", "shenguanyu", "huangzhong", "weiyan", "xiahouyuan"], kingdoms={2: "shu"}
+    )
+    play(g, "draw 1 x2", "!mark 3 nightmare +1", "!losehp 2 4")
+    play(g, f"use 1 #{SHA_S7} -> 2", "pass 2", "pass", "role 2 rebel")
+    before = hand(g, 1)
+    expect = top(g)
+    assert isinstance(expect, Expect) and expect.what == "judge" and expect.seat == 3
+    play(g, f"judge 3 #{TAO_H}")  # a 桃: seat 3 lives
+    assert g.state.seat(3).alive and hand(g, 1) == before + 3  # then the reward
+
+
+def test_wuhun_kills_the_lord_and_the_game_ends() -> None:
+    """武魂 wuhun: the lord, most marked, judged to death: the rebels win."""
+    g = _shenguanyu_dies({1: 2, 3: 1})
+    play(g, f"judge 1 #{SHA_S8}")
+    assert g.state.over and g.state.winner == "rebel"
+
+
 # ---------------------------------------------------------------- simulated games
 
 
