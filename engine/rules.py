@@ -809,11 +809,11 @@ def _turn_end(ctx: Ctx) -> bool:
     t = ctx.table
     if TURN_ENDED in t.turn.flags or not t.turn.seat:
         return False
-    t.set_turn(flags=t.turn.flags | {TURN_ENDED})
     for ended in TURN_END:
         ended(t)
     if not may_open(t, Point.TURN_END, t.turn.seat):
-        return False
+        return False  # the turn ends now: nothing comes back here
+    t.set_turn(flags=t.turn.flags | {TURN_ENDED})  # the window first, then the turn ends
     push(t, Occasion(Point.TURN_END, t.turn.seat))
     settle(ctx)
     return bool(t.stack)

@@ -53,7 +53,7 @@ from engine.registry import (
 from engine.state import Phase, evolve
 from engine.table import GameOver, Table
 from engine.text import Text, say
-from engine.windows import at_point, may_open, step_window
+from engine.windows import at_point, may_open, owned_anywhere, step_window
 
 SHA = frozenset({"sha", "fire_sha", "thunder_sha"})
 TRICKS_ASKING_NULLIFICATION = frozenset(
@@ -94,6 +94,8 @@ def needs(t: Table, user: int, card_kind: str, target: int = 0) -> int:
 
 def _roulin(t: Table, user: int, target: int) -> bool:
     """肉林 (董卓, compulsory): his Sha on a woman, or a woman's Sha on him."""
+    if "roulin" not in owned_anywhere(t):
+        return False
     for owner, other in ((user, target), (target, user)):
         if "roulin" in owned_keys(t.seat(owner)):
             o = t.seat(other)
@@ -222,12 +224,19 @@ def _asked_window(t: Table, ask: Ask) -> bool:
     return at_point(t, ask, point)
 
 
+def _watching() -> frozenset[str]:
+    return AT_POINT.get(Point.HAND_EMPTIED, frozenset()) | AT_POINT.get(
+        Point.CARD_LOST, frozenset()
+    )
+
+
 def watch_hands(t: Table) -> None:
     """Note the hand sizes of the seats whose skills watch for their last hand card
     (连营), before a move changes them; `watch_losses` compares."""
-    keys = AT_POINT.get(Point.HAND_EMPTIED, frozenset()) | AT_POINT.get(
-        Point.CARD_LOST, frozenset()
-    )
+    keys = _watching() & owned_anywhere(t)
+    if not keys:  # nobody has 连营 or 屯田
+        t.hand_watch = {}
+        return
     t.hand_watch = {s.seat: s.hand_count for s in t.seats if s.alive and owned_keys(s) & keys}
 
 

@@ -18,6 +18,7 @@ from engine.skills.common import no_arguments
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.text import say
+from engine.windows import owned_anywhere
 
 # ---------------------------------------------------------------- 祸首
 
@@ -25,7 +26,7 @@ from engine.text import say
 @compulsory(Point.CAUSING)
 def huoshou_source(t: Table, f: DamageEvent) -> DamageEvent:
     """祸首: the damage of a 南蛮入侵 another player used is caused by 孟获."""
-    if f.card_kind != "savage_assault":
+    if f.card_kind != "savage_assault" or "huoshou" not in owned_anywhere(t):
         return f
     for s in t.seats:
         if s.alive and s.seat != f.source and "huoshou" in owned_keys(s):

@@ -18,6 +18,7 @@ from engine.skills.common import no_arguments
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
 from engine.text import say, say_n
+from engine.windows import owned_anywhere
 
 BAONU = "baonu"  # 暴怒 marks
 START_MARKS = 2  # 狂暴: two at the start of the game
@@ -68,6 +69,8 @@ AT_DEAL["kuangbao"] = _kuangbao_setup
 def _kuangbao_damage(t: Table, event: object) -> bool:
     """狂暴: one 暴怒 mark for each 1 damage he deals or takes."""
     assert isinstance(event, DamageEvent)
+    if "kuangbao" not in owned_anywhere(t):
+        return False
     for seat in {event.source, event.target}:
         if seat and "kuangbao" in owned_keys(t.seat(seat)):
             add_marks(t, seat, event.amount)

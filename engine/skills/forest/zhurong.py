@@ -17,6 +17,7 @@ from engine.skills.common import ask_compare, can_compare, no_arguments, take_fr
 from engine.state import evolve
 from engine.table import Table
 from engine.text import say
+from engine.windows import owned_anywhere
 
 # ---------------------------------------------------------------- 巨象
 
@@ -24,6 +25,8 @@ from engine.text import say
 @on_settled("savage_assault")
 def juxiang_takes(t: Table, f: CardUse) -> None:
     """巨象: a 南蛮入侵 another player used goes to her hand once it has settled."""
+    if "juxiang" not in owned_anywhere(t):
+        return
     for s in t.seats:
         if s.alive and s.seat != f.user and "juxiang" in owned_keys(s):
             for c in f.cards:

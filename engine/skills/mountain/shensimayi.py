@@ -16,6 +16,7 @@ from engine.skilltypes import COSTS, UNPAYABLE
 from engine.state import Phase, Seat, evolve
 from engine.table import Table
 from engine.text import say
+from engine.windows import owned_anywhere
 
 REN = "ren"  # 忍: the marks of 忍戒
 
@@ -29,6 +30,8 @@ def _gain_ren(t: Table, seat: int, count: int) -> None:
 
 def _renjie_damaged(t: Table, f: DamageEvent) -> None:
     """忍戒 (compulsory): a 忍 for each point of damage he takes."""
+    if "renjie" not in owned_anywhere(t):
+        return
     s = t.seats[f.target - 1]
     if f.amount > 0 and "renjie" in owned_keys(s):
         _gain_ren(t, f.target, f.amount)
@@ -36,7 +39,7 @@ def _renjie_damaged(t: Table, f: DamageEvent) -> None:
 
 def _renjie_discarded(t: Table, seat: int, cards: tuple[int, ...], unknown: int) -> None:
     """忍戒 (compulsory): a 忍 for each card he discards in his discard phase."""
-    if "renjie" in owned_keys(t.seat(seat)):
+    if "renjie" in owned_anywhere(t) and "renjie" in owned_keys(t.seat(seat)):
         _gain_ren(t, seat, len(cards) + unknown)
 
 

@@ -13,6 +13,7 @@ from engine.skills.common import living_other, need_targets
 from engine.state import Phase
 from engine.table import IllegalMove, Table
 from engine.text import say
+from engine.windows import owned_anywhere
 
 # ---------------------------------------------------------------- 直谏
 
@@ -54,8 +55,9 @@ DISCARDED = "discarded:"  # Turn.flags: a card the current player discarded in h
 
 
 def _note_discards(t: Table, seat: int, cards: tuple[int, ...], unknown: int) -> None:
-    """The cards the current player discards in his discard phase, for 固政."""
-    if cards:
+    """The cards the current player discards in his discard phase, for 固政 (noted only
+    while someone has it)."""
+    if cards and "guzheng" in owned_anywhere(t):
         t.set_turn(flags=t.turn.flags | {DISCARDED + str(c) for c in cards})
 
 

@@ -18,6 +18,7 @@ from engine.settlement import check_victory, push, set_marks
 from engine.state import evolve
 from engine.table import IllegalMove, Table
 from engine.text import say
+from engine.windows import owned_anywhere
 
 NIGHTMARE = "nightmare"
 """梦魇: the mark 武魂 gives the source of each point of damage he takes."""
@@ -28,6 +29,8 @@ _SPARED = frozenset({"tao", "god_salvation"})  # 桃, 桃园结义: the judged p
 @compulsory(Point.AFTER_DAMAGE)
 def wuhun_marks(t: Table, f: DamageEvent) -> DamageEvent:
     """武魂: after he takes damage (and lives), its source gains a 梦魇 mark for each point."""
+    if "wuhun" not in owned_anywhere(t):
+        return f
     target = t.seats[f.target - 1]
     if f.source and target.alive and "wuhun" in owned_keys(target):
         source = t.seats[f.source - 1]

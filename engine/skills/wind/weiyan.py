@@ -11,6 +11,7 @@ from engine.settlement import heal
 from engine.state import evolve
 from engine.table import IllegalMove, Table
 from engine.text import say
+from engine.windows import owned_anywhere
 
 
 @compulsory(Point.HP_CHANGE)
@@ -18,7 +19,9 @@ def kuanggu_distance(t: Table, f: DamageEvent) -> DamageEvent:
     """狂骨: the distance counts as the damage is dealt (a target that dies of it no
     longer has one)."""
     source = f.source
-    if not source or "kuanggu" not in owned_keys(t.seats[source - 1]):
+    if not source or "kuanggu" not in owned_anywhere(t):
+        return f
+    if "kuanggu" not in owned_keys(t.seats[source - 1]):
         return f
     d = distance_value(t, source, f.target)
     return evolve(f, near=True) if d is not None and d <= 1 else f
