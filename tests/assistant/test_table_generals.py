@@ -82,6 +82,12 @@ def test_a_record_needs_its_file_and_reads_with_it(tmp_path: Path) -> None:
     assert "house.toml" in refused.stderr + refused.stdout
     checked = sgs("check", str(record), "--generals", str(HOUSE), config=tmp_path)
     assert checked.returncode == 0, checked.stderr
+    other = tmp_path / "other.db"
+    refused = sgs("import", str(record), "--db", str(other), config=tmp_path)
+    assert refused.returncode == 1 and "house.toml" in refused.stderr
+    assert "nothing was stored" in refused.stderr
+    imported = sgs("--generals", str(HOUSE), "import", str(record), "--db", str(other))
+    assert imported.returncode == 0, imported.stderr
 
 
 BROKEN = [
