@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 import pytest
 
@@ -32,18 +33,38 @@ def table(
     lord: int | None = 1,
     variant: str = "",
     start: bool = True,
+    pack: str = "",
+    gods: str = "",
+    kingdoms: Mapping[int, str] | None = None,
 ) -> Game:
-    """A dealt table; with ``start`` the first turn has begun (lord at its draw phase)."""
+    """A dealt table; with ``start`` the first turn has begun (lord at its draw phase).
+
+    ``pack``: a package of generals the setup names besides the standard box
+    (``wind`` ...); ``gods``: the kingdom every 神 general names (identity), or
+    ``kingdoms`` by seat.
+    """
     g = Game()
-    g.push_text(f"setup {mode} {len(generals)}" + (f" variant={variant}" if variant else ""))
+    packages = f" packages=standard,ex,maneuvering,{pack}" if pack else ""
+    g.push_text(
+        f"setup {mode} {len(generals)}{packages}" + (f" variant={variant}" if variant else "")
+    )
     if lord is not None:
         g.push_text(f"role {lord} lord")
     for seat, general in enumerate(generals, start=1):
-        g.push_text(f"general {seat} {general}")
+        kingdom = (kingdoms or {}).get(seat) or (gods if general.startswith("shen") else "")
+        g.push_text(f"general {seat} {general}" + (f" kingdom={kingdom}" if kingdom else ""))
     g.push_text("deal")
     if start:
         g.push_text("next")
     return g
+
+
+def hp(g: Game, seat: int) -> int:
+    return g.state.seat(seat).hp
+
+
+def hand(g: Game, seat: int) -> int:
+    return g.state.seat(seat).hand_count
 
 
 def play(g: Game, *lines: str) -> GameState:
@@ -84,6 +105,15 @@ def end_turn(g: Game) -> None:
                 g.push_text(f"discard {seat} x{excess}")
         g.push_text("next")
     raise AssertionError("the turn did not end")
+
+
+def to_turn_of(g: Game, seat: int) -> None:
+    """End turns plainly until ``seat``'s turn has begun."""
+    for _ in range(12):
+        if g.state.turn.seat == seat:
+            return
+        end_turn(g)
+    raise AssertionError(f"seat {seat}'s turn never came")
 
 
 def until_turn_of(g: Game, seat: int, phase: str = "judgement") -> None:

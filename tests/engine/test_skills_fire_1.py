@@ -17,39 +17,29 @@ from bench.simulate import play as sim_play
 from bench.simulate import random_setup
 from engine.frames import Ask, Dying, Expect, Point
 from engine.game import Game
-from tests.engine.helpers import asked, cid, end_turn, no_window, play, refused, to_play_phase, top
+from tests.engine.helpers import (
+    asked,
+    cid,
+    end_turn,
+    hand,
+    hp,
+    no_window,
+    play,
+    refused,
+    table,
+    to_play_phase,
+    to_turn_of,
+    top,
+)
 from tests.engine.helpers import window_for as window
 
 PACKS = "packages=standard,ex,maneuvering,fire"
 
 
 def fire_table(generals: list[str], lord: int = 1) -> Game:
-    """A dealt identity table with the 火 pack; the lord's draw phase has begun."""
-    g = Game()
-    play(g, f"setup identity {len(generals)} {PACKS}", f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        if general.startswith("shen"):
-            play(g, f"general {seat} {general} kingdom=wu")
-        else:
-            play(g, f"general {seat} {general}")
-    play(g, "deal", "next")
-    return g
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
-
-
-def hand(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hand_count
-
-
-def to_turn_of(g: Game, seat: int) -> None:
-    for _ in range(12):
-        if g.state.turn.seat == seat:
-            return
-        end_turn(g)
-    raise AssertionError(f"seat {seat}'s turn never came")
+    """A dealt identity table with the 火 pack (a 神 general as 吴); the lord's draw phase
+    has begun."""
+    return table(generals, lord=lord, pack="fire", gods="wu")
 
 
 SHA_S7 = cid("sha", "♠7")

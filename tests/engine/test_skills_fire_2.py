@@ -12,9 +12,12 @@ from engine.game import Game
 from tests.engine.helpers import (
     cid,
     end_turn,
+    hp,
     no_window,
     play,
     refused,
+    table,
+    to_turn_of,
 )
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
@@ -23,33 +26,13 @@ PACKS = "packages=standard,ex,maneuvering,fire"
 
 
 def fire_table(generals: list[str], *, lord: int = 1, start: bool = True) -> Game:
-    """A dealt identity table with the fire pack; ``start``: the lord's draw phase."""
-    g = Game()
-    g.push_text(f"setup identity {len(generals)} {PACKS}")
-    g.push_text(f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        extra = " kingdom=shu" if general.startswith("shen") else ""
-        g.push_text(f"general {seat} {general}{extra}")
-    g.push_text("deal")
-    if start:
-        g.push_text("next")
-    return g
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
+    """A dealt identity table with the fire pack (a 神 general as 蜀); ``start``: the
+    lord's draw phase."""
+    return table(generals, lord=lord, start=start, pack="fire", gods="shu")
 
 
 def hands(g: Game, *seats: int) -> tuple[int, ...]:
     return tuple(g.state.seat(s).hand_count for s in seats)
-
-
-def to_turn_of(g: Game, seat: int) -> None:
-    for _ in range(12):
-        if g.state.turn.seat == seat:
-            return
-        end_turn(g)
-    raise AssertionError(f"seat {seat}'s turn never came")
 
 
 SHA_S7 = cid("sha", "♠7")

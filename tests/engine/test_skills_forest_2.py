@@ -15,7 +15,8 @@ from engine.frames import Ask, CardUse, Expect, Point, Window
 from engine.game import Game
 from engine.state import Phase
 from engine.table import IllegalMove
-from tests.engine.helpers import cid, expecting, play, top, window_for
+from tests.engine.helpers import cid, expecting, hand, hp, play, top, window_for
+from tests.engine.helpers import table as shared_table
 
 PACKAGES = "standard,ex,maneuvering,forest"
 # Generals with no window at the moments these tests look at.
@@ -25,23 +26,7 @@ QUIET = ["zhangliao", "xuchu", "zhangfei", "zhaoyun", "guanyu"]
 def table(generals: list[str], *, lord: int = 1, start: bool = True) -> Game:
     """A dealt identity table with the forest generals; with ``start`` the first turn
     has begun (seat 1 at its draw phase)."""
-    g = Game()
-    g.push_text(f"setup identity {len(generals)} packages={PACKAGES}")
-    g.push_text(f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        g.push_text(f"general {seat} {general}")
-    g.push_text("deal")
-    if start:
-        g.push_text("next")
-    return g
-
-
-def hand(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hand_count
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
+    return shared_table(generals, lord=lord, start=start, pack="forest")
 
 
 def refuses(g: Game, line: str, fragment: str) -> None:

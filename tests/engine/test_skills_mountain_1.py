@@ -18,29 +18,18 @@ from engine.frames import Point, Window
 from engine.game import Game
 from engine.state import Phase
 from engine.windows import window_offers
-from tests.engine.helpers import asked, cid, end_turn, no_window, play, refused, top
+from tests.engine.helpers import asked, cid, end_turn, hp, no_window, play, refused, top
 from tests.engine.helpers import expecting as expect
+from tests.engine.helpers import table as shared_table
 from tests.engine.helpers import window_for as window
 
 PACKS = "standard,ex,maneuvering,mountain"
 
 
 def table(generals: list[str], *, lord: int = 1, start: bool = True) -> Game:
-    """A dealt table of mountain generals; with ``start`` the lord's turn has begun."""
-    g = Game()
-    g.push_text(f"setup identity {len(generals)} packages={PACKS}")
-    g.push_text(f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        extra = " kingdom=shu" if general.startswith("shen") else ""
-        g.push_text(f"general {seat} {general}{extra}")
-    g.push_text("deal")
-    if start:
-        g.push_text("next")
-    return g
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
+    """A dealt table of mountain generals (a 神 general as 蜀); with ``start`` the lord's
+    turn has begun."""
+    return shared_table(generals, lord=lord, start=start, pack="mountain", gods="shu")
 
 
 def pass_windows(g: Game) -> None:

@@ -15,7 +15,7 @@ from engine.game import Game
 from engine.skills.common import gender_of
 from engine.table import Table
 from engine.windows import window_offers
-from tests.engine.helpers import cid, end_turn, play, refused
+from tests.engine.helpers import cid, end_turn, hand, hp, play, refused, table
 from tests.engine.helpers import expecting as expect
 from tests.engine.helpers import window_for as window
 
@@ -24,24 +24,7 @@ PACKS = "packages=standard,ex,maneuvering,mountain"
 
 def mtable(generals: list[str], *, lord: int = 1, start: bool = True) -> Game:
     """A dealt identity table where the 山 generals may sit (a 神 general as 魏)."""
-    g = Game()
-    g.push_text(f"setup identity {len(generals)} {PACKS}")
-    g.push_text(f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        extra = " kingdom=wei" if general.startswith("shen") else ""
-        g.push_text(f"general {seat} {general}{extra}")
-    g.push_text("deal")
-    if start:
-        g.push_text("next")
-    return g
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
-
-
-def hand(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hand_count
+    return table(generals, lord=lord, start=start, pack="mountain", gods="wei")
 
 
 def to_discard_phase(g: Game) -> None:

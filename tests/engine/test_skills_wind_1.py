@@ -16,9 +16,12 @@ from tests.engine.helpers import (
     asked,
     cid,
     end_turn,
+    hand,
+    hp,
     no_window,
     play,
     refused,
+    table,
     top,
 )
 from tests.engine.helpers import window_for as window
@@ -28,23 +31,7 @@ PACKS = "standard,ex,maneuvering,wind"
 
 def wind_table(generals: list[str], lord: int = 1, kingdoms: dict[int, str] | None = None) -> Game:
     """A dealt table of wind generals; the lord's first turn has begun (its draw phase)."""
-    g = Game()
-    g.push_text(f"setup identity {len(generals)} packages={PACKS}")
-    g.push_text(f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        kingdom = (kingdoms or {}).get(seat)
-        g.push_text(f"general {seat} {general}" + (f" kingdom={kingdom}" if kingdom else ""))
-    g.push_text("deal")
-    g.push_text("next")
-    return g
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
-
-
-def hand(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hand_count
+    return table(generals, lord=lord, pack="wind", kingdoms=kingdoms)
 
 
 SHA_S7 = cid("sha", "♠7")

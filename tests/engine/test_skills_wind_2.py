@@ -17,9 +17,11 @@ from tests.engine.helpers import (
     asked,
     cid,
     end_turn,
+    hp,
     no_window,
     play,
     refused,
+    table,
     to_play_phase,
 )
 from tests.engine.helpers import expecting as expect
@@ -29,21 +31,8 @@ PACKS = "packages=standard,ex,maneuvering,wind"
 
 
 def wtable(generals: list[str], lord: int = 1, *, start: bool = True) -> Game:
-    """A dealt identity table with the wind generals available; lord ``lord``."""
-    g = Game()
-    g.push_text(f"setup identity {len(generals)} {PACKS}")
-    g.push_text(f"role {lord} lord")
-    for seat, general in enumerate(generals, start=1):
-        extra = " kingdom=wu" if general.startswith("shen") else ""
-        g.push_text(f"general {seat} {general}{extra}")
-    g.push_text("deal")
-    if start:
-        g.push_text("next")
-    return g
-
-
-def hp(g: Game, seat: int) -> int:
-    return g.state.seat(seat).hp
+    """A dealt identity table with the wind generals available (a 神 general as 吴)."""
+    return table(generals, lord=lord, start=start, pack="wind", gods="wu")
 
 
 SHA_S7 = cid("sha", "♠7")
