@@ -55,6 +55,23 @@ def gender_of(t: Table, seat: int) -> str:
     return standard_catalogue().general(shown[0]).gender.value if shown else ""
 
 
+def hand_targets(t: Table, m: Skill) -> None:
+    """The skill's targets are different living other players, each with a hand card
+    to take (突袭, 巧变's skipped draw)."""
+    if len(set(m.targets)) != len(m.targets):
+        raise IllegalMove(say("{skill}: two different players", skill=rule_source(m.skill)))
+    for target in m.targets:
+        living_other(t, m, target)
+        if t.seat(target).hand_count == 0:
+            raise IllegalMove(
+                say(
+                    "{skill}: seat {seat} has no hand cards",
+                    skill=rule_source(m.skill),
+                    seat=target,
+                )
+            )
+
+
 def is_male(t: Table, seat: int) -> bool:
     return gender_of(t, seat) == "male"
 

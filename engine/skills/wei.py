@@ -11,8 +11,8 @@ from engine.moves import Skill
 from engine.registry import compulsory, rule, rule_source
 from engine.settlement import SHA, push, replace_top
 from engine.skills.common import (
+    hand_targets,
     judge_for,
-    living_other,
     need_targets,
     no_arguments,
     own_occasion,
@@ -197,18 +197,7 @@ def tuxi(ctx: Ctx, m: Skill, event: object) -> None:
     need_targets(
         m, 1, 2, say("{skill}: one or two other players, not more", skill=rule_source(m.skill))
     )
-    if len(set(m.targets)) != len(m.targets):
-        raise IllegalMove(say("{skill}: two different players", skill=rule_source(m.skill)))
-    for target in m.targets:
-        living_other(t, m, target)
-        if t.seat(target).hand_count == 0:
-            raise IllegalMove(
-                say(
-                    "{skill}: seat {seat} has no hand cards",
-                    skill=rule_source(m.skill),
-                    seat=target,
-                )
-            )
+    hand_targets(t, m)
     t.stack.pop()  # the draw
     order = t.order_from(m.seat)
     for target in sorted(m.targets, key=order.index, reverse=True):

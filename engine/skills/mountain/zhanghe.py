@@ -8,7 +8,7 @@ from engine.derived import card, hand_limit_value, kind
 from engine.frames import Expect, Judging, Occasion, Point
 from engine.moves import Skill
 from engine.registry import AT_POINT, rule, rule_source
-from engine.skills.common import living_other, take_from
+from engine.skills.common import hand_targets, take_from
 from engine.state import Phase
 from engine.table import IllegalMove, Table
 from engine.text import say
@@ -64,7 +64,7 @@ def qiaobian(ctx: Ctx, m: Skill, event: object) -> None:
             raise IllegalMove(
                 say("{skill}: skipping the draw phase moves no card", skill=rule_source(m.skill))
             )
-        _check_takes(t, m)
+        hand_targets(t, m)
     elif phase is Phase.PLAY:
         if len(field) > 1 or len(m.targets) != len(field):
             raise IllegalMove(
@@ -107,21 +107,6 @@ for _point in _SKIPPABLE:  # 巧变 is offered at the start of each phase it may
 def _on_field(t: Table, card_id: int) -> bool:
     where = t.where.get(card_id, "")
     return where.startswith(("equip:", "judge:"))
-
-
-def _check_takes(t: Table, m: Skill) -> None:
-    if len(set(m.targets)) != len(m.targets):
-        raise IllegalMove(say("{skill}: two different players", skill=rule_source(m.skill)))
-    for target in m.targets:
-        living_other(t, m, target)
-        if t.seat(target).hand_count == 0:
-            raise IllegalMove(
-                say(
-                    "{skill}: seat {seat} has no hand cards",
-                    skill=rule_source(m.skill),
-                    seat=target,
-                )
-            )
 
 
 def _check_field_move(t: Table, m: Skill, card_id: int, to: int) -> None:
