@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from bench.simulate import random_setup, simulate, usage
+from engine.catalogue import add_generals
 from engine.game import Game
 from engine.modes import mode_named
 from engine.moves import Forced
@@ -46,6 +47,24 @@ WANTED = [
 VARIANTS = {"identity-international-8": "international", "identity-qunxiong-10": "qunxiong"}
 
 
+# 群雄演义's 国战 (variant qunxiong, rules 003 lines 414-434): its generals are a table's
+# own file's (samples/qunxiong/generals.toml), and the setup seats two rulers (君主)
+# of 汉 as main generals, so that the kingdom left alone splits (line 430). The
+# seed's game shows both: 汉 reaching three seats shown (its rulers' +1 max HP)
+# and the split, where seat 5 joins seat 3's careerist camp, which wins.
+QUNXIONG = "qunxiong/hegemony"
+QUNXIONG_SETUP = [
+    "setup hegemony 6 variant=qunxiong packages=standard,ex,maneuvering,qunxiong",
+    "general 1 qx_liuxiu,qx_weiqing hidden",
+    "general 2 qx_menghuo,qx_zhurong hidden",
+    "general 3 qx_liubang,qx_huoqubing hidden",
+    "general 4 qx_maodun,qx_huhanye hidden",
+    "general 5 qx_banchao,qx_zhangqian hidden",
+    "general 6 qx_chelij,qx_yueji hidden",
+]
+QUNXIONG_SEED = 2
+
+
 def sample(mode: str, players: int, seed: int, variant: str | None = None) -> tuple[int, Game]:
     """The first seed from ``seed`` on whose game ends with a winner, and the game."""
     for attempt in range(seed, seed + 200):
@@ -55,6 +74,34 @@ def sample(mode: str, players: int, seed: int, variant: str | None = None) -> tu
         if game.state.over and game.state.winner and not any(isinstance(m, Forced) for m in moves):
             return attempt, game
     raise RuntimeError(f"no finished {mode} game in 200 seeds from {seed}")
+
+
+def write(name: str, game: Game, headers: dict[str, str]) -> None:
+    path = SAMPLES / f"{name}.sgs"
+    path.write_text(format_record(Record(headers, game.moves)), encoding="utf-8")
+    print(f"{path.name}: {len(game)} moves, {describe_winner(game.state.winner)}", file=sys.stderr)
+    # What the sample shows of the skills: a sample that uses none teaches little.
+    skills = ", ".join(f"{key} {n}" for key, n in sorted(usage(game.moves).items()))
+    print(f"  skills and equipment: {skills or 'none'}", file=sys.stderr)
+
+
+def qunxiong_hegemony() -> None:
+    """samples/qunxiong/hegemony.sgs, with the generals of samples/qunxiong/generals.toml
+    (loaded into this process's catalogue: name it alone, or last)."""
+    table_file = SAMPLES / "qunxiong" / "generals.toml"
+    add_generals(table_file.read_text(encoding="utf-8"), table_file.name)
+    game = Game(simulate(QUNXIONG_SEED, QUNXIONG_SETUP, max_moves=2000))
+    assert game.state.over and not any(isinstance(m, Forced) for m in game.moves)
+    headers = {
+        "Event": "sample hegemony game, 6 players, variant qunxiong (群雄演义)",
+        "Generator": f"bench/simulate.py, seed {QUNXIONG_SEED}; generals: {table_file.name}",
+        "Mode": "hegemony",
+        "Players": "6",
+        "Moves": str(len(game)),
+        "Result": game.state.winner or "",
+        "Termination": str(describe_winner(game.state.winner)),
+    }
+    write(QUNXIONG, game, headers)
 
 
 def main(names: list[str]) -> int:
@@ -80,12 +127,9 @@ def main(names: list[str]) -> int:
         co_winners = rules.co_winners(state) if rules else ()
         if co_winners:
             headers["CoWinners"] = " ".join(str(seat) for seat in co_winners)
-        path = SAMPLES / f"{name}.sgs"
-        path.write_text(format_record(Record(headers, game.moves)), encoding="utf-8")
-        print(f"{path.name}: {len(game)} moves, {describe_winner(state.winner)}", file=sys.stderr)
-        # What the sample shows of the skills: a sample that uses none teaches little.
-        skills = ", ".join(f"{key} {n}" for key, n in sorted(usage(game.moves).items()))
-        print(f"  skills and equipment: {skills or 'none'}", file=sys.stderr)
+        write(name, game, headers)
+    if not names or QUNXIONG in names:  # last: it adds a table's generals to the catalogue
+        qunxiong_hegemony()
     return 0
 
 

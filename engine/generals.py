@@ -20,6 +20,13 @@ class Kingdom(Enum):
     WU = "wu"
     QUN = "qun"
     GOD = "god"
+    # 群雄演义's 国战 (rules 003 line 416: 汉、夷、戎、蛮、狄、野心家): its generals are
+    # a table's own (003 gives none); no packaged general is of them.
+    HAN = "han"
+    YI = "yi"
+    RONG = "rong"
+    MAN = "man"
+    DI = "di"
 
     @property
     def name_zh(self) -> str:
@@ -37,7 +44,15 @@ _KINGDOM_NAMES = {
     Kingdom.WU: "吴",
     Kingdom.QUN: "群",
     Kingdom.GOD: "神",
+    Kingdom.HAN: "汉",
+    Kingdom.YI: "夷",
+    Kingdom.RONG: "戎",
+    Kingdom.MAN: "蛮",
+    Kingdom.DI: "狄",
 }
+
+QUNXIONG_KINGDOMS = (Kingdom.HAN, Kingdom.YI, Kingdom.RONG, Kingdom.MAN, Kingdom.DI)
+"""The kingdoms of 群雄演义's 国战 (rules 003 line 416)."""
 
 
 class Gender(Enum):
@@ -140,6 +155,22 @@ class General:
     skills: tuple[Skill, ...]
     package: str = "standard"  # the file it comes from: standard, wind, fire ... or a table's own
     number: int = 0  # its sticker's number (SG1G...): stable, the standard ones 1-25
+    # 君主 (群雄演义's 国战, rules 003 line 430): its kingdom's ruler.
+    ruler: bool = False
+    # The family name (姓氏) a careerist's mark shows (003 line 434); "" when its
+    # name starts with it (`surname`).
+    family_name: str = ""
+
+    @property
+    def surname(self) -> str:
+        """姓氏: the file's ``surname``, else the name's compound family name (诸葛,
+        司马, 夏侯 ...) or its first character."""
+        if self.family_name:
+            return self.family_name
+        for two in _COMPOUND_SURNAMES:
+            if self.name.startswith(two):
+                return two
+        return self.name[:1]
 
     def __str__(self) -> str:
         return self.name
@@ -160,7 +191,15 @@ class General:
             "skills": [s.as_dict() for s in self.skills],
             "package": self.package,
             "number": self.number,
+            "ruler": self.ruler,
+            "surname": self.surname,
         }
+
+
+_COMPOUND_SURNAMES = (
+    *("诸葛", "司马", "夏侯", "公孙", "太史", "皇甫"),
+    *("慕容", "欧阳", "宇文", "长孙", "呼延", "拓跋"),
+)
 
 
 def parse_generals(
@@ -230,6 +269,8 @@ def _general(
         gender=r.choice("gender", Gender),
         lord=r.flag("lord"),
         skills=skills,
+        ruler=r.flag("ruler"),
+        family_name=r.optional_text("surname") or "",
     )
     r.done()
     if not general.own_skills:

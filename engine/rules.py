@@ -595,6 +595,10 @@ def _reveal(ctx: Ctx, m: Move) -> None:
         side = ctx.mode.side_on_reveal(t, m.seat)
         s = evolve(s, kingdom=side)
     t.set_seat(evolve(s, hidden=tuple(g for g in s.hidden if g != m.general)))
+    follows = ctx.mode.revealed(t, m.seat, m.general)  # 国战's 君主
+    set_marks(t, follows.marks)
+    for seat, gain in follows.max_hp:
+        t.set_seat(evolve(t.seat(seat), max_hp=t.seat(seat).max_hp + gain))
     check_victory(ctx)
 
 
@@ -2271,6 +2275,8 @@ def _end(ctx: Ctx, m: Move) -> None:
     if sides and m.winner not in sides:
         ctx.refuse(say("{mode} ends with one of: {sides}", mode=ctx.mode, sides=", ".join(sides)))
     decided = ctx.mode.winner(t)
+    if isinstance(decided, str) and ctx.mode.split(t, decided) is not None:
+        decided = None  # the side splits instead of winning (群雄演义's 国战)
     if t.turn.phase is Phase.OVER:
         if t.winner != m.winner:
             ctx.refuse(

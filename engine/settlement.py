@@ -39,7 +39,7 @@ from engine.frames import (
     SkillUse,
     Window,
 )
-from engine.modes import NeedRole, Transform
+from engine.modes import NeedRole, Split, Transform
 from engine.registry import (
     AT_POINT,
     COMPULSORY,
@@ -921,8 +921,13 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             )
             return
     elif winner is not None:
-        t.winner = winner
-        raise GameOver
+        split = mode.split(t, winner)
+        if split is None:
+            t.winner = winner
+            raise GameOver
+        t.stack.pop()
+        _split(t, split)
+        return
     t.stack.pop()
 
 
@@ -1049,8 +1054,26 @@ def reveal_side(ctx: Ctx, seat: int) -> None:
 def check_victory(ctx: Ctx) -> None:
     winner = ctx.mode.winner(ctx.table)
     if isinstance(winner, str):
+        split = ctx.mode.split(ctx.table, winner)
+        if split is not None:
+            _split(ctx.table, split)
+            return
         ctx.table.winner = winner
         raise GameOver
+
+
+# The mode skill a seat answers a Split with (群雄演义's 国战: 归附).
+SPLIT_CHOICE = "guifu"
+
+
+def _split(t: Table, split: Split) -> None:
+    """The winning side splits (群雄演义's 国战): new sides, generals face up, and each
+    asked seat's choice (归附), the first asked on top."""
+    for seat, side in split.sides:
+        t.set_seat(evolve(t.seat(seat), kingdom=side, hidden=()))
+    camps = tuple(seat for seat, _ in split.sides)
+    for seat in reversed(split.asked):
+        push(t, SkillUse(seat, SPLIT_CHOICE, targets=camps))
 
 
 # ---------------------------------------------------------------- delayed tricks

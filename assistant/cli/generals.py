@@ -93,7 +93,7 @@ def _generals(args: argparse.Namespace, out: TextIO) -> int:
             _kingdom(g),
             g.max_hp,
             gender_name(g.gender),
-            _("lord") if g.lord else "",
+            _("lord") if g.lord else pgettext("general", "ruler") if g.ruler else "",
             " ".join(skill_name(s) for s in g.skills),
             general_package_name(g.package),
         )
@@ -181,6 +181,8 @@ def _one_general(catalogue: Catalogue, name: str, as_json: bool, out: TextIO) ->
         return 0
     if general.lord:
         about = _("{name} ({key})  {kingdom}, {hp} HP, {gender}, lord")
+    elif general.ruler:  # 群雄演义's 君主
+        about = _("{name} ({key})  {kingdom}, {hp} HP, {gender}, ruler")
     else:
         about = _("{name} ({key})  {kingdom}, {hp} HP, {gender}")
     shown = about.format(

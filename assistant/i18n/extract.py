@@ -43,7 +43,7 @@ def extract_kv(
                 yield number, "_" if func == "N_" else func, first, []
 
 
-_KINGDOMS = ("魏", "蜀", "吴", "群", "神")
+_KINGDOMS = ("魏", "蜀", "吴", "群", "神", "汉", "夷", "戎", "蛮", "狄")
 
 
 def extract_catalogue(

@@ -42,6 +42,7 @@ __all__ = [
     "_",
     "card_name",
     "card_text",
+    "careerist_name",
     "colour_name",
     "element_name",
     "gender_name",
@@ -165,7 +166,18 @@ _MODE_NAMES: Final = {
     "jiange": N_("Jiange defence"),
     "hulao": N_("Hulao Pass"),
 }
-_KINGDOM_KEYS: Final = {"wei": "魏", "shu": "蜀", "wu": "吴", "qun": "群", "god": "神"}
+_KINGDOM_KEYS: Final = {
+    "wei": "魏",
+    "shu": "蜀",
+    "wu": "吴",
+    "qun": "群",
+    "god": "神",
+    "han": "汉",
+    "yi": "夷",
+    "rong": "戎",
+    "man": "蛮",
+    "di": "狄",
+}
 
 
 def role_name(role: Role, mode: str = "identity") -> str:
@@ -197,6 +209,14 @@ def kingdom_name(kingdom: str | Kingdom) -> str:
         kingdom = kingdom.value
     name = _KINGDOM_KEYS.get(kingdom)
     return pgettext("kingdom", name) if name is not None else kingdom
+
+
+def careerist_name(mark: str) -> str:
+    """A careerist (野心家) with the mark of his camp, his surname (群雄演义's 国战)."""
+    if not mark:
+        return pgettext("side", "careerist")
+    # TRANSLATORS: a careerist (野心家) and the surname his mark shows (野心家·刘)
+    return _("careerist ({surname})").format(surname=mark)
 
 
 def card_name(kind: CardKind | Card) -> str:

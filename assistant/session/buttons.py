@@ -269,6 +269,8 @@ _WORDS: dict[str, Callable[[], str]] = {
     "mark": lambda: _("Discard a 暴怒 mark"),
     # TRANSLATORS: a button: 琴音 makes every player lose 1 HP (its other button: recover)
     "lose": lambda: _("Every player loses 1 HP"),
+    # TRANSLATORS: a button: 国战's 归附: the seat stays with its kingdom
+    "stay": lambda: _("Stay with the kingdom"),
 }
 
 
@@ -283,6 +285,9 @@ def _word(option: str) -> str:
         return _WORDS[option]()
     if option.startswith("seat") and option[4:].isdigit():  # a seat chosen (驱虎's victim)
         return _("seat {seat}").format(seat=option[4:])
+    if option.startswith("join") and option[4:].isdigit():  # 国战's 归附: a careerist's camp
+        # TRANSLATORS: a button: 国战's 归附: the seat joins seat N's careerist camp
+        return _("Join seat {seat}'s camp").format(seat=option[4:])
     try:
         return general_name(standard_catalogue().general(option))
     except KeyError:

@@ -85,6 +85,12 @@ KINGDOM_COLOURS: Final = {
     Kingdom.WU: "#2e7d32",
     Kingdom.QUN: "#555555",
     Kingdom.GOD: "#9a7b1c",
+    # 群雄演义's kingdoms (a table's own generals): colours of their own
+    Kingdom.HAN: "#8b1a1a",
+    Kingdom.YI: "#00695c",
+    Kingdom.RONG: "#6d4c41",
+    Kingdom.MAN: "#558b2f",
+    Kingdom.DI: "#37474f",
 }
 
 

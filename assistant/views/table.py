@@ -33,6 +33,7 @@ from assistant.i18n import (
     N_,
     _,
     card_name,
+    careerist_name,
     general_name,
     kingdom_name,
     mark_name,
@@ -50,6 +51,7 @@ from engine.derived import attack_range, card, distance, distance_value, hand_li
 from engine.derived import attack_range_value as _range
 from engine.frames import Dying
 from engine.modes import mode_named
+from engine.modes.hegemony import camp_of
 from engine.rules import describe_winner
 from engine.skilltypes import USED, YIN
 from engine.state import GameState, Phase, Role, Seat
@@ -312,6 +314,11 @@ def seat_view(
     general = standard_catalogue().general(key) if key else None
     # A hegemony seat whose generals are all face down shows no kingdom.
     kingdom = (s.kingdom or general.kingdom.value) if general is not None else ""
+    shown_kingdom = kingdom_name(kingdom)
+    if leader := camp_of(kingdom):  # 国战's careerist, his camp's mark (003 line 434)
+        shown_kingdom = careerist_name(
+            standard_catalogue().general(state.seat(leader).generals[0]).surname
+        )
     turn = _turn_seat(state)
     apart: int | None = None
     if turn and turn != s.seat and s.alive and state.seat(turn).alive:
@@ -321,7 +328,7 @@ def seat_view(
         seat=s.seat,
         general=general_name(general) if general is not None else "",
         general_key=key,
-        kingdom=kingdom_name(kingdom),
+        kingdom=shown_kingdom,
         role=role_name(s.role, state.mode) if s.role is not None else "?",
         alive=s.alive,
         hp=s.hp,

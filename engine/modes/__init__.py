@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.modes.base import DeathEffects, Mode, NeedRole, Transform
+from engine.modes.base import DeathEffects, Mode, NeedRole, RevealEffects, Split, Transform
 from engine.modes.doudizhu import Doudizhu
 from engine.modes.duels import OneVsOne, ThreeVsThree, TwoVsTwo
 from engine.modes.hegemony import Hegemony
@@ -39,4 +39,13 @@ def mode_named(name: str) -> Mode | None:
     return MODES.get(name)
 
 
-__all__ = ["MODES", "DeathEffects", "Mode", "NeedRole", "Transform", "mode_named"]
+__all__ = [
+    "MODES",
+    "DeathEffects",
+    "Mode",
+    "NeedRole",
+    "RevealEffects",
+    "Split",
+    "Transform",
+    "mode_named",
+]

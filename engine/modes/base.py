@@ -46,6 +46,26 @@ class Transform:
 
 
 @dataclass(frozen=True, slots=True)
+class RevealEffects:
+    """What follows a general turned face up (国战's 君主): marks set, as (seat, mark,
+    value), and max HP gained, as (seat, amount)."""
+
+    marks: tuple[tuple[int, str, int], ...] = ()
+    max_hp: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A side about to win splits instead (群雄演义's 国战: a kingdom left alone with
+    several rulers): seats take new sides, their generals turned face up, and each
+    of ``asked`` (in order) chooses one of ``options`` (the mode skill 归附)."""
+
+    sides: tuple[tuple[int, str], ...]
+    asked: tuple[int, ...]
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class NeedRole:
     """Victory cannot be decided until this seat's role is revealed."""
 
@@ -236,6 +256,15 @@ class Mode:
         """Whether the side losing may concede the game to ``winner`` now (诸侯伐董's
         投降規則): an ``end`` move naming it is then accepted."""
         return False
+
+    def revealed(self, state: PublicState, seat: int, general: str) -> RevealEffects:
+        """What follows ``general`` of ``seat`` turned face up by a ``reveal`` (国战's
+        君主); nothing in most modes."""
+        return RevealEffects()
+
+    def split(self, state: PublicState, winner: str) -> Split | None:
+        """Instead of ``winner`` winning, its side splits (群雄演义's 国战), or None."""
+        return None
 
     def reveal_after_death(self, state: PublicState, dead: int) -> Role | None:
         """A hidden role some living seat must now reveal, before the death's rewards

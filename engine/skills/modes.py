@@ -17,10 +17,11 @@ from engine.cardops import discard_cards, lift_from, possess
 from engine.context import Ctx
 from engine.derived import card, untargetable
 from engine.frames import CardUse, Expect, Point, SkillUse
+from engine.modes.hegemony import CAREERIST, JOIN, STAY
 from engine.modes.zhulu import ALLY, SEAL, ally_of, seal_holder
 from engine.moves import Skill
 from engine.registry import rule, rule_source
-from engine.settlement import heal, lose_hp, push, set_marks
+from engine.settlement import SPLIT_CHOICE, check_victory, heal, lose_hp, push, set_marks
 from engine.skills.common import count_cards, need_targets, no_arguments, own_occasion
 from engine.state import Phase, evolve
 from engine.table import IllegalMove, Table
@@ -282,3 +283,37 @@ rule("huimeng", point=Point.TURN_START, can=_huimeng_can, whose=("seat",), step=
     _huimeng
 )
 rule("huimeng_end", point=Point.END_PHASE, can=_huimeng_can, whose=("seat",))(_huimeng)
+
+
+# ---------------------------------------------------------------- 国战 (群雄演义): 归附
+# rules 003 line 430 (read in engine/modes/hegemony.py)
+
+
+def _guifu_step(ctx: Ctx, use: SkillUse) -> None:
+    t = ctx.table
+    if not t.seat(use.seat).alive:
+        t.stack.pop()
+        return
+    if use.step == 0:
+        reason = say(
+            "{skill}: seat {seat} stays with its kingdom (stay) or joins a careerist's "
+            "camp (joinN: seat {camps})",
+            skill=rule_source(use.key),
+            seat=use.seat,
+            camps=", ".join(str(c) for c in use.targets),
+        )
+        options = (STAY, *(f"{JOIN}{c}" for c in use.targets))
+        push(t, Expect("choose", use.seat, reason, options=options))
+        return
+    t.stack.pop()
+    if use.word.startswith(JOIN):
+        t.set_seat(evolve(t.seat(use.seat), kingdom=CAREERIST + use.word[len(JOIN) :]))
+    check_victory(ctx)
+
+
+@rule(SPLIT_CHOICE, step=_guifu_step)
+def guifu(ctx: Ctx, m: Skill, event: object) -> None:
+    """归附 (003 line 430: 该势力角色可以选择归附其中一名角色加入其野心家阵营): the engine
+    asks each seat after a kingdom splits (``choose N stay`` or ``choose N joinM``);
+    it is never used by a move."""
+    raise IllegalMove(say("{skill} comes by itself", skill=rule_source(m.skill)))

@@ -34,7 +34,12 @@ def facts(g: Game) -> dict[str, object]:
 def test_no_kingdom_is_known_before_a_general_is_face_up() -> None:
     """003 line 426: 未亮明势力: a seat whose generals are all face down has no side yet."""
     g = hegemony()
-    assert facts(g) == {"sides": dict.fromkeys("12345"), "kingdoms_revealed": {}}
+    assert facts(g) == {
+        "sides": dict.fromkeys("12345"),
+        "kingdoms_revealed": {},
+        "careerists": {},
+        "rulers": {},
+    }
 
 
 def test_revealing_shows_the_kingdom_and_a_kingdom_over_half_makes_a_careerist() -> None:
@@ -45,10 +50,14 @@ def test_revealing_shows_the_kingdom_and_a_kingdom_over_half_makes_a_careerist()
     assert facts(g) == {
         "sides": {"1": "wei", "2": "wei", "3": None, "4": "shu", "5": None},
         "kingdoms_revealed": {"shu": 1, "wei": 2},
+        "careerists": {},
+        "rulers": {},
     }
     play(g, "reveal 3 xuchu")
     assert facts(g)["sides"] == {"1": "wei", "2": "wei", "3": "careerist", "4": "shu", "5": None}
     assert facts(g)["kingdoms_revealed"] == {"careerist": 1, "shu": 1, "wei": 2}
+    # 003 line 434: 野心家标记为该角色姓氏: 许褚's surname
+    assert facts(g)["careerists"] == {"3": {"camp": 3, "mark": "许"}}
 
 
 def test_a_death_reveals_the_dead_seat_s_kingdom() -> None:
