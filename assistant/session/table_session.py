@@ -1763,9 +1763,7 @@ class TableSession:
         if not state.mode:
             return self._fail(_("{general}: set up the table first").format(general=name))
         if state.turn.phase is not Phase.SETUP:
-            return self._fail(
-                _("{general}: generals are chosen during setup only").format(general=name)
-            )
+            return self._general_turned_up(general.key, name, region_seat)
         seat = region_seat or self._seat_hint
         missing = tuple(s.seat for s in state.seats if not s.generals)
         if seat is None:
@@ -1782,6 +1780,23 @@ class TableSession:
                     lambda s: self.seat_general(int(s), general.key),
                 )
         return self.seat_general(seat, general.key)
+
+    def _general_turned_up(self, key: str, name: str, region_seat: int | None) -> Reply:
+        """A general card seen during the game: in 国战, a seat's face-down general that
+        its player turns face up (the record's ``reveal SEAT KEY``)."""
+        holders = [s.seat for s in self.state.seats if s.alive and key in s.hidden]
+        if not holders:
+            return self._fail(
+                _("{general}: generals are chosen during setup only").format(general=name)
+            )
+        seat = holders[0]
+        if region_seat is not None and region_seat != seat:
+            return self._fail(
+                _("{general} is not a face-down general of seat {seat}").format(
+                    general=name, seat=region_seat
+                )
+            )
+        return self.reveal_general(seat, key)
 
     def _role_seen(self, number: int, region_seat: int | None) -> Reply:
         role = _ROLES.get(number)

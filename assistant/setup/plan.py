@@ -36,9 +36,9 @@ from assistant.i18n import (
 from assistant.session import Command, Reply, TableSession, perform
 from engine.catalogue import standard_catalogue
 from engine.generals import General, Kingdom
-from engine.modes import MODES
+from engine.modes import MODES, Mode
 from engine.moves import name_problem
-from engine.state import Role
+from engine.state import GameState, Role
 
 # The kingdoms a 神 general may play for, in the order the 势力 button turns them.
 KINGDOMS = ("wei", "shu", "wu", "qun")
@@ -313,6 +313,22 @@ class TablePlan:
                 out.append(short.format(seat=seat, have=have, n=per))
             if self.chooses_kingdom(seat) and seat not in self.kingdoms:
                 out.append(_("seat {seat}: choose the 神 general's kingdom").format(seat=seat))
+        out += self._unfit()
+        return out
+
+    def _unfit(self) -> list[str]:
+        """The seats whose generals the mode refuses (群雄演义's 国战: a general not of its
+        kingdoms; 守卫剑阁: one not of the seat's side), in the engine's words."""
+        mode = MODES[self.mode]
+        if type(mode).check_general is Mode.check_general or not self.generals:
+            return []
+        state = GameState()._replace(mode=self.mode, players=self.players, variant=self.variant)
+        catalogue = standard_catalogue()
+        out = []
+        for seat, keys in sorted(self.generals.items()):
+            problem = mode.check_general(state, seat, tuple(catalogue.general(k) for k in keys))
+            if problem is not None:
+                out.append(_("seat {seat}: {problem}").format(seat=seat, problem=tr(problem)))
         return out
 
     def start(self, session: TableSession, t: float = 0.0) -> Reply:

@@ -349,3 +349,32 @@ def test_a_correction_replaces_a_move_and_drops_the_later_ones(store: Store) -> 
     assert s.moves[-1] == f"use 1 #{cid('qinggang_sword')}"
     assert replay(store.record(s.game_id or 0)).state == s.state
     assert not s.correct(1, "deal").ok  # the setup stays
+
+
+def test_a_general_card_seen_in_hegemony_turns_that_seat_s_general_face_up(
+    store: Store,
+) -> None:
+    """国战 (rules 003 line 422): a player turns a face-down general up and the camera
+    reads its sticker: the seat holding it face down reveals it (``reveal 1 simayi``),
+    its kingdom shown; the card in front of another seat, or one nobody holds face
+    down, is refused with one line and changes nothing."""
+    s = TableSession(store)
+    at = Clock()
+    ok(s.setup("hegemony", 4, ("standard", "ex")))
+    for seat, keys in enumerate(
+        (("caocao", "simayi"), ("liubei", "guanyu"), ("sunquan", "zhouyu"), ("lvbu", "diaochan")),
+        start=1,
+    ):
+        ok(s.seat_general(seat, *keys))
+    ok(s.sight(at(token(Action.OK))))  # deal
+    ok(s.sight(at(token(Action.OK))))  # the first turn
+    before = len(s.moves)
+    refused = s.sight(at(encode(GeneralTag(general_number("simayi"))), "seat2"))
+    assert not refused.ok and "seat 2" in refused.message and len(s.moves) == before
+    refused = s.sight(at(encode(GeneralTag(general_number("zhangfei")))))
+    assert not refused.ok and len(s.moves) == before
+    ok(s.sight(at(encode(GeneralTag(general_number("simayi"))), "seat1")))
+    assert str(s.moves[-1]) == "reveal 1 simayi"
+    assert s.state.seat(1).hidden == ("caocao",) and s.state.seat(1).kingdom == "wei"
+    ok(s.sight(at(encode(GeneralTag(general_number("guanyu"))))))  # no region: its holder
+    assert str(s.moves[-1]) == "reveal 2 guanyu"
