@@ -122,6 +122,7 @@ from engine.settlement import (
     set_marks,
     settle,
     sha_given,
+    turns,
     watch_hands,
 )
 from engine.skilltypes import on_use as skill_used
@@ -2034,6 +2035,8 @@ def _max_hp(ctx: Ctx, m: Move) -> None:
     t.set_seat(s)
     if max_hp <= 0:
         push(t, Death(m.seat, None))
+    elif m.delta < 0:
+        turns(ctx, m.seat)  # 虎牢关: 吕布's HP brought to 4 or less turns him
 
 
 def _chain(ctx: Ctx, m: Move) -> None:

@@ -744,6 +744,8 @@ def lose_hp(ctx: Ctx, seat: int, amount: int) -> None:
     t = ctx.table
     s = t.seat(seat)
     t.set_seat(evolve(s, hp=s.hp - amount))
+    if turns(ctx, seat):  # 虎牢关: HP lost turns 吕布 as damage does, before any dying
+        return
     if s.hp - amount <= 0:
         push(t, Dying(seat, None, t.order_from(t.turn.seat or seat)))
 
@@ -789,9 +791,7 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
             fire(t, Point.HP_CHANGE, f)
         for damaged in DAMAGED:  # 忍戒
             damaged(t, f)
-        form = ctx.mode.transform(t, f.target)
-        if form is not None:  # 虎牢关: 吕布 turns into his second form at once
-            transform(ctx, form)
+        if turns(ctx, f.target):  # 虎牢关: 吕布 turns into his second form at once
             return
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
@@ -954,6 +954,15 @@ def _to_equipment(t: Table, card_id: int, seat: int) -> None:
 # Turn.flags: the current general died in his own turn, which ends when the stack
 # empties (新1V1: 如果玩家在自己的回合內武將死亡,則其回合立即結束).
 TURN_ENDS = "turn_ends"
+
+
+def turns(ctx: Ctx, seat: int) -> bool:
+    """Whether the seat turned into another form now that its HP went down
+    (Mode.transform: 虎牢关's 吕布), turning it if so."""
+    form = ctx.mode.transform(ctx.table, seat)
+    if form is not None:
+        transform(ctx, form)
+    return form is not None
 
 
 def transform(ctx: Ctx, form: Transform) -> None:

@@ -36,7 +36,9 @@ The rules, each with its source:
   Decision: an ally whose turn is skipped (face down) has no turn, and 吕布 does
   not play after it; a regrouping ally's place is passed over.
 - The second form, 暴怒的战神 ([BK], [TY], [AM], [NN]): when 吕布's HP falls to 4
-  or less (by damage: no standard skill makes another lose HP), at once: max HP
+  or less, by damage or by HP lost (失去体力: 乱武, 琴音, a doubted 蛊惑; [NN]:
+  当你的体力值降至4或更低时, any fall; [BK]: when his HP falls to 4), or by a lost
+  max HP that takes his HP with it (a max HP of 0 kills him first), at once: max HP
   4 and HP 4, his hand kept, his judgement zone discarded, face up and
   unchained ([BK], in bbgsm's translation: he keeps his hand, discards his
   judgement zone, is reset if chained, his HP back to 4); every settlement

@@ -167,6 +167,50 @@ def test_the_turn_clears_his_judgement_zone_and_chains() -> None:
     assert indulgence in g.state.discard_pile
 
 
+def test_hp_lost_to_4_turns_him_too() -> None:
+    """[NN] boss_baonu: 当你的体力值降至4或更低时 (any fall of his HP, not only by
+    damage; [BK]: when his HP falls to 4): HP lost (失去体力) turns him as damage does:
+    max HP 4, HP 4 (not dying at 0), his turn at once."""
+    g = hulao()
+    play(g, "draw 2 x2", "!losehp 1 3")
+    assert g.state.seat(1).hp == 5 and facts(g)["form"] == 1
+    play(g, "!losehp 1 5")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp, lubu.alive) == (4, 4, True) and facts(g)["form"] == 2
+    assert not any(type(f).__name__ == "Dying" for f in g.state.stack)
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+
+
+def test_luanwu_hp_lost_turns_him_mid_settlement() -> None:
+    """[NN] boss_baonu (体力值降至4或更低); [TY]: 立即停止任何结算: an ally's 乱武
+    (贾诩, forest) makes 吕布 at 5 HP pass and lose 1: he turns, the rest of 乱武 is
+    not settled, and his turn starts."""
+    g = table(["lvbu", "jiaxu", "xuchu", "guanyu"], mode="hulao", lord=None, pack="forest")
+    play(g, "draw 2 x2", "!damage 1 3 from 2", "skill 2 luanwu", "pass 3", "pass 4")
+    assert [s.hp for s in g.state.seats] == [5, 3, 3, 3]
+    play(g, "pass 1")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp) == (4, 4) and facts(g)["form"] == 2
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+    assert not any(type(f).__name__ == "SkillUse" for f in g.state.stack)
+
+
+def test_max_hp_lost_below_5_turns_him_too() -> None:
+    """[NN] boss_baonu, [BK]: a max-HP loss that brings his HP to 4 or less turns him
+    (max HP 4, HP 4); one that leaves his HP above 4 does not; at max HP 0 he dies
+    (a max HP of 0 kills at once: his HP never stood at 4 to turn him)."""
+    g = hulao()
+    play(g, "draw 2 x2", "!maxhp 1 -3")
+    assert (g.state.seat(1).hp, g.state.seat(1).max_hp) == (5, 5) and facts(g)["form"] == 1
+    play(g, "!maxhp 1 -2")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp) == (4, 4) and facts(g)["form"] == 2
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+    g = hulao()
+    play(g, "draw 2 x2", "!maxhp 1 -8")
+    assert g.state.over and g.state.winner == "allies"
+
+
 def test_second_form_order_lubu_then_the_allies() -> None:
     """[BK], [TY], [AM]: second form, 神呂布→先鋒→中堅→大將."""
     g = hulao()
