@@ -39,7 +39,7 @@ from engine.frames import (
     SkillUse,
     Window,
 )
-from engine.modes import NeedRole, Transform
+from engine.modes import Mode, NeedRole, Transform
 from engine.registry import (
     AT_POINT,
     COMPULSORY,
@@ -974,8 +974,27 @@ def transform(ctx: Ctx, form: Transform) -> None:
     t.stack.clear()
     for c in tuple(t.processing):
         t.move(c, "discard")
+    change_form(t, form)
+    # the turn ends; his turn comes next, and the order resumes from him
+    t.set_turn(flags=t.turn.flags | {TURN_ENDS}, resume=form.seat)
+    t.extra_turns = (form.seat, *t.extra_turns)
+
+
+def shuffle_form(mode: Mode, t: Table) -> None:
+    """A reshuffle turns a general into another form (Mode.shuffle_form: 虎牢关's
+    ``reshuffle`` variant): the change alone; the draw that needed the reshuffle, the
+    settlement and the turn go on, and a delayed trick being judged stays to settle."""
+    form = mode.shuffle_form(t)
+    if form is not None:
+        change_form(t, form, frozenset(f.card for f in t.stack if type(f) is Judging))
+
+
+def change_form(t: Table, form: Transform, judged: frozenset[int] = frozenset()) -> None:
+    """The new form: the judgement zone discarded (but the ``judged`` tricks), face up
+    and unchained, the new max HP, HP, skills and marks."""
     for delayed in t.seat(form.seat).judgement:
-        t.move(delayed.card, "discard")
+        if delayed.card not in judged:
+            t.move(delayed.card, "discard")
     s = t.seat(form.seat)
     t.set_seat(
         evolve(
@@ -988,9 +1007,6 @@ def transform(ctx: Ctx, form: Transform) -> None:
         )
     )
     set_marks(t, form.marks)
-    # the turn ends; his turn comes next, and the order resumes from him
-    t.set_turn(flags=t.turn.flags | {TURN_ENDS}, resume=form.seat)
-    t.extra_turns = (form.seat, *t.extra_turns)
 
 
 def set_marks(t: Table, marks: tuple[tuple[int, str, int], ...]) -> None:

@@ -149,6 +149,8 @@ _VARIANT_NAMES: Final = {
     "cold_first": N_("cold side first"),
     # TRANSLATORS: 1V1's 四禁: 孙权, 曹操, 华佗, 吕蒙 left out (rules 001)
     "four_bans": N_("four bans"),
+    # TRANSLATORS: 虎牢关's reshuffle rule: the first reshuffle turns 吕布, the third is a draw
+    "reshuffle": N_("reshuffle rule"),
 }
 _MODE_NAMES: Final = {
     "identity": N_("identity"),

@@ -251,6 +251,11 @@ class Mode:
         been shuffled into the draw pile that many times (国际版); None when it never does."""
         return None
 
+    def shuffle_form(self, state: PublicState) -> Transform | None:
+        """A form a seat turns into when the discard pile is shuffled into the draw pile
+        (虎牢关's ``reshuffle`` variant: 吕布 at the first), or None (every other mode)."""
+        return None
+
     def co_winners(self, state: PublicState) -> tuple[int, ...]:
         """Seats that win beside the winning side without belonging to it (国际版's
         surviving civilians); empty while the game goes on."""

@@ -67,9 +67,29 @@ The rules, each with its source:
   other living ally draws a card ([BK]: 其餘聯合軍成員可選擇獲得1手牌: a card is
   never a loss to take, the table records it as drawn).
 - Victory ([BK], [AM]): the allies win when 吕布 dies; 吕布 wins when the three
-  allies are dead at once (regrouping). Not built: the end on reshuffles ([AM]:
-  the first reshuffle also turns 吕布, a draw after two or three), which other
-  sources do not give.
+  allies are dead at once (regrouping).
+
+Variant ``reshuffle`` ([AM] alone: the first reshuffle also turns 吕布, a draw after
+two or three; [BK], [TY] and [NN] have no rule on reshuffles, so the standard game
+has none):
+
+- The first time the discard pile is shuffled into the draw pile, 吕布 turns into
+  his second form if he has not yet (Mode.shuffle_form): max HP 4, HP 4, the second
+  form's skills, his judgement zone discarded, face up and unchained, as at 4 HP.
+  Decision: nothing else of the change at 4 HP. The sources stop every settlement
+  and end the turn when his HP falls, in the middle of the damage or loss that
+  turned him; a reshuffle comes in the middle of a draw, which must go on to give
+  its cards, so the settlement and the current turn go on (a delayed trick of his
+  being judged stays in his zone to settle), and the turns go on in the second
+  form's order from the current seat.
+- The game ends drawn (平局: the winner ``draw``, as ``end draw`` records it) at
+  the third reshuffle (Mode.shuffle_end). Decision: "after two or three" names one
+  moment counted two ways: after the second reshuffle, when the pile runs out
+  again and a third would be needed. The draw is that third reshuffle: the piles
+  of the first two reshuffles are played out, and no game is cut short while a
+  reshuffled pile is still there to draw from.
+- ``state --json``: ``variant``, ``shuffles`` and ``shuffle_limit`` (3; none
+  without the variant).
 """
 
 from __future__ import annotations
@@ -94,7 +114,13 @@ SECOND_FORM = ("hulao_mashu", "xiuluo", "shenwei", "shenji")
 FIRST_HP, SECOND_HP = 8, 4
 HANDS = {1: 8, 2: 3, 3: 4, 4: 5}
 LUBU, ALLIED = "lubu", "allies"  # the sides, the winner's names
+RESHUFFLE = "reshuffle"  # [AM]'s reshuffles: the first turns 吕布, the third ends drawn
+DRAWN_AT = 3
 POSITIONS = {2: "vanguard", 3: "centre", 4: "general"}  # 先锋, 中坚, 大将
+
+
+# 暴怒的战神: max HP 4, HP 4, the second form's skills, the mark
+SECOND = Transform(BOSS, SECOND_HP, SECOND_HP, SECOND_FORM, ((BOSS, FORM, 2),))
 
 
 def form(state: PublicState) -> int:
@@ -105,6 +131,7 @@ class Hulao(Mode):
     name = "hulao"
     title = "虎牢关"
     min_players = max_players = 4
+    variants = ("", RESHUFFLE)
 
     def fixed_roles(self, players: int) -> dict[int, Role]:
         return {BOSS: L, **{a: R for a in ALLIES}}
@@ -177,7 +204,17 @@ class Hulao(Mode):
         s = state.seat(seat)
         if seat != BOSS or s.mark(FORM) or s.hp > SECOND_HP:
             return None
-        return Transform(seat, SECOND_HP, SECOND_HP, SECOND_FORM, ((BOSS, FORM, 2),))
+        return SECOND
+
+    def shuffle_form(self, state: PublicState) -> Transform | None:
+        """[AM]: the first reshuffle turns 吕布 if he has not turned yet."""
+        if state.variant != RESHUFFLE or form(state) == 2 or not state.seat(BOSS).alive:
+            return None
+        return SECOND
+
+    def shuffle_end(self, state: PublicState) -> tuple[int, str] | None:
+        """[AM]: a draw at the third reshuffle."""
+        return (DRAWN_AT, "draw") if state.variant == RESHUFFLE else None
 
     def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         if dead == BOSS:
@@ -190,6 +227,8 @@ class Hulao(Mode):
             return ALLIED
         if all(not state.seat(a).alive for a in ALLIES):
             return LUBU
+        if state.variant == RESHUFFLE and state.shuffles >= DRAWN_AT:
+            return "draw"
         return None
 
     def side(self, state: PublicState, seat: int) -> str | None:
@@ -205,6 +244,9 @@ class Hulao(Mode):
                 for a in ALLIES
                 if not state.seat(a).alive and state.seat(a).mark(REGROUP)
             },
+            "variant": state.variant,
+            "shuffles": state.shuffles,
+            "shuffle_limit": DRAWN_AT if state.variant == RESHUFFLE else None,
         }
 
     def sides(self) -> tuple[str, ...]:

@@ -337,4 +337,99 @@ def test_state_json_facts() -> None:
         "form": 1,
         "allies": {"2": "vanguard", "3": "centre", "4": "general"},
         "regrouping": {},
+        "variant": "",
+        "shuffles": 0,
+        "shuffle_limit": None,
     }
+
+
+# ---------------------------------------------------------------- [AM]'s reshuffles
+
+
+def reshuffles() -> Game:
+    """The variant ``reshuffle``, seat 2's play phase: his Sha took 1 HP from 吕布 (7),
+    the discard pile holds it."""
+    g = table(FOUR, mode="hulao", lord=None, variant="reshuffle")
+    play(g, "draw 2 x2", f"use 2 #{cid('sha', '♠7')} -> 1", "pass 1")
+    assert g.state.seat(1).hp == 7 and g.state.discard_pile
+    return g
+
+
+def test_the_reshuffle_variant_and_its_facts() -> None:
+    """[AM] (the only source with reshuffles): a setup variant, ``reshuffle``; its facts
+    in state --json: the variant, the reshuffles and the one that ends the game."""
+    g = reshuffles()
+    assert g.state.variant == "reshuffle"
+    assert (facts(g)["variant"], facts(g)["shuffles"], facts(g)["shuffle_limit"]) == (
+        "reshuffle",
+        0,
+        3,
+    )
+    play(g, "shuffle")
+    assert facts(g)["shuffles"] == 1
+    with pytest.raises(IllegalMove, match="no variant 'noname'"):
+        Game().push_text("setup hulao 4 variant=noname")
+
+
+def test_the_first_reshuffle_turns_lubu_and_play_goes_on() -> None:
+    """[AM]: the first reshuffle turns 吕布: max HP 4, HP 4, the second form's skills,
+    his judgement zone discarded, unchained; nothing stops (a decision: the sources
+    stop the settlement and end the turn for the HP's fall alone), the turn goes on."""
+    g = reshuffles()
+    indulgence, chain = cid("indulgence", "♠6"), cid("iron_chain", "♣10")
+    play(g, f"use 2 #{indulgence} -> 1", f"use 2 #{chain} -> 1", "pass")
+    turn = g.state.turn
+    play(g, "shuffle")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp, lubu.judgement, lubu.chained) == (4, 4, (), False)
+    assert {"xiuluo", "shenwei", "shenji"} <= owned_keys(lubu) and facts(g)["form"] == 2
+    assert indulgence in g.state.discard_pile
+    assert g.state.turn == turn  # seat 2's play phase goes on
+    assert turns(g, 4) == [3, 4, 1, 2]  # then the second form's order, from seat 2
+
+
+def test_a_draw_that_needs_the_reshuffle_turns_him_and_is_drawn() -> None:
+    """[AM]: the reshuffle a draw needs turns 吕布, and the draw goes on: his own draw
+    phase, with one card left in the pile."""
+    g = reshuffles()
+    play(g, "!draw 3 x137")
+    assert g.state.draw_pile == 1
+    end_turn(g)
+    assert g.state.turn.seat == 1 and facts(g)["form"] == 1
+    hand = g.state.seat(1).hand_count
+    to_play(g)
+    assert facts(g)["form"] == 2 and g.state.shuffles == 1
+    assert g.state.seat(1).hand_count == hand + 2 and g.state.turn.seat == 1
+
+
+def test_no_turn_on_a_reshuffle_without_the_variant() -> None:
+    """[BK], [TY], [NN] give no rule on reshuffles: the standard game plays on."""
+    g = hulao()
+    play(g, "draw 2 x2", f"use 2 #{cid('sha', '♠7')} -> 1", "pass 1", "shuffle")
+    assert g.state.seat(1).hp == 7 and facts(g)["form"] == 1
+    for _ in range(2):
+        play(g, "!discard 3 x1", "shuffle")
+    assert g.state.shuffles == 3 and not g.state.over
+
+
+def test_a_reshuffle_after_the_turn_changes_nothing() -> None:
+    """[AM]: the reshuffle turns him only if he has not turned: at 3 HP he stays at 3."""
+    g = reshuffles()
+    play(g, "!damage 1 4 from 2")
+    end_turn(g)
+    to_play(g)
+    play(g, "!damage 1 1 from 2", "shuffle")
+    assert (g.state.seat(1).hp, g.state.seat(1).max_hp) == (3, 4) and g.state.shuffles == 1
+
+
+def test_the_third_reshuffle_ends_the_game_drawn() -> None:
+    """[AM]: a draw after two or three reshuffles: the game ends drawn (平局) at the
+    third reshuffle, the one the pile would need after two (both counts meet there)."""
+    g = reshuffles()
+    play(g, "shuffle")
+    for k in (2, 3):
+        play(g, "!discard 3 x1", "shuffle")  # a card in the discard pile to shuffle in
+        assert g.state.shuffles == k
+        assert g.state.over == (k == 3)
+    assert g.state.winner == "draw" and facts(g)["shuffles"] == 3
+    play(g, "end draw")
