@@ -42,12 +42,14 @@ WANTED = [
     ("jiange", "jiange", 8, 1313),
     ("hulao", "hulao", 4, 3),
     ("hulao-reshuffle", "hulao", 4, 40),
+    ("hulao-noname", "hulao", 4, 1),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
 VARIANTS = {
     "identity-international-8": "international",
     "identity-qunxiong-10": "qunxiong",
     "hulao-reshuffle": "reshuffle",
+    "hulao-noname": "noname",
 }
 # Samples of a long game (bench.simulate.play's aggression): 虎牢关's reshuffles
 AGGRESSION = {"hulao-reshuffle": 0.5}

@@ -990,11 +990,14 @@ def shuffle_form(mode: Mode, t: Table) -> None:
 
 
 def change_form(t: Table, form: Transform, judged: frozenset[int] = frozenset()) -> None:
-    """The new form: the judgement zone discarded (but the ``judged`` tricks), face up
-    and unchained, the new max HP, HP, skills and marks."""
+    """The new form: the judgement zone discarded (but the ``judged`` tricks) and the
+    equipment if the form says so, face up and unchained, the new max HP, HP, skills
+    and marks."""
     for delayed in t.seat(form.seat).judgement:
         if delayed.card not in judged:
             t.move(delayed.card, "discard")
+    for c in t.seat(form.seat).equipment if form.equipment else ():
+        t.move(c, "discard")
     s = t.seat(form.seat)
     t.set_seat(
         evolve(

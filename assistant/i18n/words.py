@@ -151,6 +151,8 @@ _VARIANT_NAMES: Final = {
     "four_bans": N_("four bans"),
     # TRANSLATORS: 虎牢关's reshuffle rule: the first reshuffle turns 吕布, the third is a draw
     "reshuffle": N_("reshuffle rule"),
+    # TRANSLATORS: 虎牢关 as 无名杀 (noname) plays it: 吕布 discards his equipment as he turns
+    "noname": N_("Noname's rules"),
 }
 _MODE_NAMES: Final = {
     "identity": N_("identity"),

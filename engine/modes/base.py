@@ -43,6 +43,7 @@ class Transform:
     hp: int
     skills: tuple[str, ...]
     marks: tuple[tuple[int, str, int], ...] = ()
+    equipment: bool = False  # his equipment is discarded too (无名杀's 虎牢关)
 
 
 @dataclass(frozen=True, slots=True)

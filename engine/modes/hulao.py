@@ -15,7 +15,7 @@ engine decides as a demanding player would, and says so. The sources:
   (max HP 8), boss_lvbu2 ``mashu, wushuang, xiuluo, shenwei, shenji`` (max HP 4),
   ``boss_baonu``: 锁定技,当你的体力值降至4或更低时,你变身...并立即开始你的回合
   (it discards his equipment and judgement zones, undoes chained and face down;
-  the engine follows [BK]: his judgement zone alone).
+  the engine follows [BK]: his judgement zone alone; the variant ``noname``, [NN]).
 
 The rules, each with its source:
 
@@ -90,11 +90,22 @@ has none):
   reshuffled pile is still there to draw from.
 - ``state --json``: ``variant``, ``shuffles`` and ``shuffle_limit`` (3; none
   without the variant).
+- Not followed: later versions of [NN]'s boss.js have a reshuffle rule too
+  (boss_baonu hooks ``lib.onwash``): the first reshuffle turns him as at 4 HP,
+  everything stopping and his turn starting, but an HP above 4 is kept as his
+  max HP; the second ends the game at the end of that turn, won by 吕布. That is
+  another rule (a win, not [AM]'s draw), so it does not decide [AM]'s count.
+
+Variant ``noname`` ([NN] boss_baonu, whose form change also discards his equipment
+zone with his judgement zone; no other source says so): when 吕布 turns, by damage
+or by HP lost, his equipment goes to the discard pile too; everything else is the
+standard game's. One variant at a time: ``reshuffle`` keeps his equipment.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from engine.catalogue import standard_catalogue
 from engine.generals import General
@@ -115,12 +126,14 @@ FIRST_HP, SECOND_HP = 8, 4
 HANDS = {1: 8, 2: 3, 3: 4, 4: 5}
 LUBU, ALLIED = "lubu", "allies"  # the sides, the winner's names
 RESHUFFLE = "reshuffle"  # [AM]'s reshuffles: the first turns 吕布, the third ends drawn
+NONAME = "noname"  # [NN]'s form change: his equipment discarded too
 DRAWN_AT = 3
 POSITIONS = {2: "vanguard", 3: "centre", 4: "general"}  # 先锋, 中坚, 大将
 
 
-# 暴怒的战神: max HP 4, HP 4, the second form's skills, the mark
+# 暴怒的战神: max HP 4, HP 4, the second form's skills, the mark; [NN]: his equipment too
 SECOND = Transform(BOSS, SECOND_HP, SECOND_HP, SECOND_FORM, ((BOSS, FORM, 2),))
+SECOND_NN = replace(SECOND, equipment=True)
 
 
 def form(state: PublicState) -> int:
@@ -131,7 +144,7 @@ class Hulao(Mode):
     name = "hulao"
     title = "虎牢关"
     min_players = max_players = 4
-    variants = ("", RESHUFFLE)
+    variants = ("", RESHUFFLE, NONAME)
 
     def fixed_roles(self, players: int) -> dict[int, Role]:
         return {BOSS: L, **{a: R for a in ALLIES}}
@@ -204,7 +217,7 @@ class Hulao(Mode):
         s = state.seat(seat)
         if seat != BOSS or s.mark(FORM) or s.hp > SECOND_HP:
             return None
-        return SECOND
+        return SECOND_NN if state.variant == NONAME else SECOND
 
     def shuffle_form(self, state: PublicState) -> Transform | None:
         """[AM]: the first reshuffle turns 吕布 if he has not turned yet."""

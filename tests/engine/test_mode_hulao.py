@@ -367,8 +367,8 @@ def test_the_reshuffle_variant_and_its_facts() -> None:
     )
     play(g, "shuffle")
     assert facts(g)["shuffles"] == 1
-    with pytest.raises(IllegalMove, match="no variant 'noname'"):
-        Game().push_text("setup hulao 4 variant=noname")
+    with pytest.raises(IllegalMove, match="no variant 'international'"):
+        Game().push_text("setup hulao 4 variant=international")
 
 
 def test_the_first_reshuffle_turns_lubu_and_play_goes_on() -> None:
@@ -433,3 +433,34 @@ def test_the_third_reshuffle_ends_the_game_drawn() -> None:
         assert g.state.over == (k == 3)
     assert g.state.winner == "draw" and facts(g)["shuffles"] == 3
     play(g, "end draw")
+
+
+# ---------------------------------------------------------------- [NN]'s form change
+
+
+def test_the_turn_keeps_his_equipment() -> None:
+    """[BK] (translated): he keeps his hand and discards his judgement zone: nothing
+    is said of his equipment, which stays."""
+    g = hulao()
+    end_turn(g)
+    to_play(g)
+    spear = cid("spear")
+    play(g, f"use 1 #{spear}", "!damage 1 4 from 2")
+    assert facts(g)["form"] == 2 and g.state.seat(1).weapon == spear
+
+
+def test_noname_the_turn_discards_his_equipment() -> None:
+    """[NN] boss_baonu: the form change discards his equipment and judgement zones
+    (variant ``noname``), by damage or by HP lost alike."""
+    for hit in ("!damage 1 4 from 2", "!losehp 1 4"):
+        g = table(FOUR, mode="hulao", lord=None, variant="noname")
+        end_turn(g)
+        to_play(g)
+        spear = cid("spear")
+        play(g, f"use 1 #{spear}")
+        assert g.state.seat(1).weapon == spear
+        play(g, hit)
+        lubu = g.state.seat(1)
+        assert facts(g)["form"] == 2 and (lubu.hp, lubu.max_hp) == (4, 4)
+        assert lubu.equipment == () and spear in g.state.discard_pile
+        assert facts(g)["variant"] == "noname" and facts(g)["shuffle_limit"] is None

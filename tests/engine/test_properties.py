@@ -48,7 +48,7 @@ seeds = st.integers(min_value=0, max_value=2**32 - 1)
 # Variants a random setup never chooses (bench.simulate.OPT_IN_VARIANTS), played as
 # ``mode/variant`` too, with the aggression of their games: 虎牢关's reshuffles need
 # long games (bench.simulate.play).
-VARIANTS = {"hulao/reshuffle": 0.5}
+VARIANTS = {"hulao/reshuffle": 0.5, "hulao/noname": 1.0}
 
 
 def tables(mode: str) -> st.SearchStrategy[tuple[int, int]]:
@@ -171,24 +171,30 @@ def test_every_state_keeps_the_invariants(mode: str, table: st.DataObject) -> No
         check_distances(state)
 
 
+@pytest.mark.parametrize("variant", ["reshuffle", "noname"])
 @SETTINGS
 @given(seed=seeds)
-def test_hulao_reshuffle_games_end_by_the_rules_and_nothing_after(seed: int) -> None:
-    """虎牢关's ``reshuffle`` variant ([AM], engine/modes/hulao.py), over whole games: each
-    ends with a side or drawn at the third reshuffle; from the first reshuffle on 吕布
-    is in his second form (or dead); every card stays in one place; after the end no
+def test_hulao_variant_games_end_by_the_rules_and_nothing_after(variant: str, seed: int) -> None:
+    """虎牢关's variants (engine/modes/hulao.py), over whole games: each ends with a side,
+    or drawn at the third reshuffle (``reshuffle``, [AM]); from the first reshuffle on
+    吕布 is in his second form (or dead) (``reshuffle``); he turns with no equipment
+    left on him (``noname``, [NN]); every card stays in one place; after the end no
     move is taken but the end itself (and a role shown, as at any game's end)."""
-    g = game("hulao/reshuffle", 4, seed, 2000)
+    g = game(f"hulao/{variant}", 4, seed, 2000)
     assert not g.stuck and g.state.over, f"not over after {len(g.moves)} moves"
     assert g.state.winner in ("lubu", "allies", "draw")
-    assert (g.state.winner == "draw") == (g.state.shuffles == 3)
+    assert (g.state.winner == "draw") == (variant == "reshuffle" and g.state.shuffles == 3)
     ended = next(k for k, state in enumerate(g.states) if state.over)
     assert all(type(m).__name__ == "End" for m in g.moves[ended:])
+    previous = g.states[2]
     for state in g.states[2:]:
         check_cards(state)
         lubu = state.seat(1)
-        if state.shuffles and lubu.alive:
-            assert lubu.mark("form") == 2 and lubu.max_hp == 4
+        if variant == "reshuffle" and state.shuffles and lubu.alive:
+            assert lubu.mark("form") == 2
+        if variant == "noname" and lubu.mark("form") and not previous.seat(1).mark("form"):
+            assert lubu.equipment == ()
+        previous = state
     rng = random.Random(seed)
     for _ in range(20):
         try:
