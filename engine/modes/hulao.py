@@ -36,9 +36,10 @@ The rules, each with its source:
   Decision: an ally whose turn is skipped (face down) has no turn, and 吕布 does
   not play after it; a regrouping ally's place is passed over.
 - The second form, 暴怒的战神 ([BK], [TY], [AM], [NN]): when 吕布's HP falls to 4
-  or less, by damage or by HP lost (失去体力: 乱武, 琴音, a doubted 蛊惑; [NN]:
-  当你的体力值降至4或更低时, any fall; [BK]: when his HP falls to 4), or by a lost
-  max HP that takes his HP with it (a max HP of 0 kills him first), at once: max HP
+  or less, by damage or by HP lost (失去体力: 乱武, 琴音, a doubted 蛊惑, whose other
+  doubters lose theirs with him, one step of it; [NN]: 当你的体力值降至4或更低时,
+  any fall; [BK]: when his HP falls to 4), or by a lost max HP that takes his HP
+  with it (a max HP of 0 kills him first), at once: max HP
   4 and HP 4, his hand kept, his judgement zone discarded, face up and
   unchained ([BK], in bbgsm's translation: he keeps his hand, discards his
   judgement zone, is reset if chained, his HP back to 4); every settlement
@@ -69,19 +70,19 @@ The rules, each with its source:
 - Victory ([BK], [AM]): the allies win when 吕布 dies; 吕布 wins when the three
   allies are dead at once (regrouping).
 
-Variant ``reshuffle`` ([AM] alone: the first reshuffle also turns 吕布, a draw after
-two or three; [BK], [TY] and [NN] have no rule on reshuffles, so the standard game
-has none):
+Variant ``reshuffle`` ([AM]: the first reshuffle also turns 吕布, a draw after two or
+three; [BK], [TY] and [NN]'s boss_lvbu as quoted above have no rule on reshuffles,
+so the standard game has none; later [NN] versions have another, below):
 
 - The first time the discard pile is shuffled into the draw pile, 吕布 turns into
   his second form if he has not yet (Mode.shuffle_form): max HP 4, HP 4, the second
   form's skills, his judgement zone discarded, face up and unchained, as at 4 HP.
-  Decision: nothing else of the change at 4 HP. The sources stop every settlement
-  and end the turn when his HP falls, in the middle of the damage or loss that
-  turned him; a reshuffle comes in the middle of a draw, which must go on to give
-  its cards, so the settlement and the current turn go on (a delayed trick of his
-  being judged stays in his zone to settle), and the turns go on in the second
-  form's order from the current seat.
+  Decision: nothing else of the change at 4 HP. [BK] and [TY] stop every
+  settlement and end the turn when his HP falls, in the middle of the damage or
+  loss that turned him; a reshuffle comes in the middle of a draw, which must go
+  on to give its cards, so the settlement and the current turn go on (a delayed
+  trick of his being judged stays in his zone to settle), and the turns go on in
+  the second form's order from the current seat.
 - The game ends drawn (平局: the winner ``draw``, as ``end draw`` records it) at
   the third reshuffle (Mode.shuffle_end). Decision: "after two or three" names one
   moment counted two ways: after the second reshuffle, when the pile runs out

@@ -195,6 +195,21 @@ def test_luanwu_hp_lost_turns_him_mid_settlement() -> None:
     assert not any(type(f).__name__ == "SkillUse" for f in g.state.stack)
 
 
+def test_a_doubted_true_guhuo_turns_him_and_the_card_is_dropped() -> None:
+    """[NN] boss_baonu (体力值降至4或更低); [TY]: 立即停止任何结算: 吕布 at 5 HP doubts
+    an ally's true 蛊惑 (于吉, wind) and loses 1: he turns and the declared Sha on him is
+    not settled (its card discarded); the other doubter loses his HP with him (the
+    doubters' losses are one step of 蛊惑, a decision), and 吕布's turn starts."""
+    g = table(["lvbu", "yuji", "xuchu", "guanyu"], mode="hulao", lord=None, pack="wind")
+    sha = cid("sha", "♥10")
+    play(g, "draw 2 x2", "!damage 1 3 from 2", "skill 2 guhuo -> 1", "choose 2 sha")
+    play(g, "choose 3 doubt", "choose 4 believe", "choose 1 doubt", f"show 2 #{sha}")
+    assert [(s.hp, s.max_hp) for s in g.state.seats] == [(4, 4), (3, 3), (3, 4), (4, 4)]
+    assert facts(g)["form"] == 2 and g.state.where.get(sha) == "discard"
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+    expecting(g, "draw", 1)
+
+
 def test_max_hp_lost_below_5_turns_him_too() -> None:
     """[NN] boss_baonu, [BK]: a max-HP loss that brings his HP to 4 or less turns him
     (max HP 4, HP 4); one that leaves his HP above 4 does not; at max HP 0 he dies
