@@ -42,9 +42,18 @@ WANTED = [
     ("xuezhan", "xuezhan", 4, 1212),
     ("jiange", "jiange", 8, 1313),
     ("hulao", "hulao", 4, 3),
+    ("hulao-reshuffle", "hulao", 4, 40),
+    ("hulao-noname", "hulao", 4, 1),
 ]
 # Samples of a variant a random setup does not choose by itself (bench.simulate.OPT_IN_VARIANTS)
-VARIANTS = {"identity-international-8": "international", "identity-qunxiong-10": "qunxiong"}
+VARIANTS = {
+    "identity-international-8": "international",
+    "identity-qunxiong-10": "qunxiong",
+    "hulao-reshuffle": "reshuffle",
+    "hulao-noname": "noname",
+}
+# Samples of a long game (bench.simulate.play's aggression): 虎牢关's reshuffles
+AGGRESSION = {"hulao-reshuffle": 0.5}
 
 
 # 群雄演义's 国战 (variant qunxiong, rules 003 lines 414-434): its generals are a table's
@@ -65,11 +74,13 @@ QUNXIONG_SETUP = [
 QUNXIONG_SEED = 2
 
 
-def sample(mode: str, players: int, seed: int, variant: str | None = None) -> tuple[int, Game]:
+def sample(
+    mode: str, players: int, seed: int, variant: str | None = None, aggression: float = 1.0
+) -> tuple[int, Game]:
     """The first seed from ``seed`` on whose game ends with a winner, and the game."""
     for attempt in range(seed, seed + 200):
         setup = random_setup(attempt, mode, players, variant)
-        moves = simulate(attempt, setup, max_moves=2000)
+        moves = simulate(attempt, setup, max_moves=2000, aggression=aggression)
         game = Game(moves)
         if game.state.over and game.state.winner and not any(isinstance(m, Forced) for m in moves):
             return attempt, game
@@ -111,7 +122,7 @@ def main(names: list[str]) -> int:
         if names and name not in names:
             continue
         variant = VARIANTS.get(name)
-        used, game = sample(mode, players, seed, variant)
+        used, game = sample(mode, players, seed, variant, AGGRESSION.get(name, 1.0))
         state = game.state
         headers = {
             "Event": f"sample {mode} game, {players} players"

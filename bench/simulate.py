@@ -122,7 +122,7 @@ SIDE = {
 }
 # Played only when asked for: a random setup keeps choosing among the variants it
 # chose from before, so the seeded games (and samples/) stay the same.
-OPT_IN_VARIANTS = frozenset({"international", "qunxiong"})
+OPT_IN_VARIANTS = frozenset({"international", "qunxiong", "reshuffle", "noname"})
 
 _CATALOGUE = standard_catalogue()
 _IDS_BY_KIND: dict[str, tuple[int, ...]] = {}

@@ -9,7 +9,7 @@ a card still cannot be in two places) and is flagged in the log.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 
 import engine.skills  # noqa: F401  (registers every rule)
 from engine.cardops import lift_from, possess, take_unseen, transfer
@@ -122,6 +122,8 @@ from engine.settlement import (
     set_marks,
     settle,
     sha_given,
+    shuffle_form,
+    turns,
     watch_hands,
 )
 from engine.skilltypes import on_use as skill_used
@@ -158,6 +160,8 @@ def apply(state: GameState, move: Move) -> GameState:
     table = Table(state)
     if state.variant:  # only a variant ends on reshuffles (国际版); most games skip the call
         table.shuffle_end = mode.shuffle_end(state)
+        if mode.shuffle_form(state) is not None:  # 虎牢关's: the first turns 吕布
+            table.on_shuffle = partial(shuffle_form, mode)
     ctx = Ctx(table, mode, forced)
     handler = HANDLERS.get(type(inner))
     if handler is None:
@@ -2038,6 +2042,8 @@ def _max_hp(ctx: Ctx, m: Move) -> None:
     t.set_seat(s)
     if max_hp <= 0:
         push(t, Death(m.seat, None))
+    elif m.delta < 0:
+        turns(ctx, m.seat)  # 虎牢关: 吕布's HP brought to 4 or less turns him
 
 
 def _chain(ctx: Ctx, m: Move) -> None:

@@ -39,7 +39,7 @@ from engine.frames import (
     SkillUse,
     Window,
 )
-from engine.modes import NeedRole, Split, Transform
+from engine.modes import Mode, NeedRole, Split, Transform
 from engine.registry import (
     AT_POINT,
     COMPULSORY,
@@ -744,6 +744,8 @@ def lose_hp(ctx: Ctx, seat: int, amount: int) -> None:
     t = ctx.table
     s = t.seat(seat)
     t.set_seat(evolve(s, hp=s.hp - amount))
+    if turns(ctx, seat):  # 虎牢关: HP lost turns 吕布 as damage does, before any dying
+        return
     if s.hp - amount <= 0:
         push(t, Dying(seat, None, t.order_from(t.turn.seat or seat)))
 
@@ -789,9 +791,7 @@ def _step_damage(ctx: Ctx, f: DamageEvent) -> None:
             fire(t, Point.HP_CHANGE, f)
         for damaged in DAMAGED:  # 忍戒
             damaged(t, f)
-        form = ctx.mode.transform(t, f.target)
-        if form is not None:  # 虎牢关: 吕布 turns into his second form at once
-            transform(ctx, form)
+        if turns(ctx, f.target):  # 虎牢关: 吕布 turns into his second form at once
             return
         if s.hp <= 0:
             push(t, Dying(f.target, f.source, t.order_from(t.turn.seat or f.target)))
@@ -961,6 +961,15 @@ def _to_equipment(t: Table, card_id: int, seat: int) -> None:
 TURN_ENDS = "turn_ends"
 
 
+def turns(ctx: Ctx, seat: int) -> bool:
+    """Whether the seat turned into another form now that its HP went down
+    (Mode.transform: 虎牢关's 吕布), turning it if so."""
+    form = ctx.mode.transform(ctx.table, seat)
+    if form is not None:
+        transform(ctx, form)
+    return form is not None
+
+
 def transform(ctx: Ctx, form: Transform) -> None:
     """A general turns into another form (Mode.transform): every settlement stops (the
     cards being settled go to the discard pile), his judgement zone is discarded, he is
@@ -970,8 +979,30 @@ def transform(ctx: Ctx, form: Transform) -> None:
     t.stack.clear()
     for c in tuple(t.processing):
         t.move(c, "discard")
+    change_form(t, form)
+    # the turn ends; his turn comes next, and the order resumes from him
+    t.set_turn(flags=t.turn.flags | {TURN_ENDS}, resume=form.seat)
+    t.extra_turns = (form.seat, *t.extra_turns)
+
+
+def shuffle_form(mode: Mode, t: Table) -> None:
+    """A reshuffle turns a general into another form (Mode.shuffle_form: 虎牢关's
+    ``reshuffle`` variant): the change alone; the draw that needed the reshuffle, the
+    settlement and the turn go on, and a delayed trick being judged stays to settle."""
+    form = mode.shuffle_form(t)
+    if form is not None:
+        change_form(t, form, frozenset(f.card for f in t.stack if type(f) is Judging))
+
+
+def change_form(t: Table, form: Transform, judged: frozenset[int] = frozenset()) -> None:
+    """The new form: the judgement zone discarded (but the ``judged`` tricks) and the
+    equipment if the form says so, face up and unchained, the new max HP, HP, skills
+    and marks."""
     for delayed in t.seat(form.seat).judgement:
-        t.move(delayed.card, "discard")
+        if delayed.card not in judged:
+            t.move(delayed.card, "discard")
+    for c in t.seat(form.seat).equipment if form.equipment else ():
+        t.move(c, "discard")
     s = t.seat(form.seat)
     t.set_seat(
         evolve(
@@ -984,9 +1015,6 @@ def transform(ctx: Ctx, form: Transform) -> None:
         )
     )
     set_marks(t, form.marks)
-    # the turn ends; his turn comes next, and the order resumes from him
-    t.set_turn(flags=t.turn.flags | {TURN_ENDS}, resume=form.seat)
-    t.extra_turns = (form.seat, *t.extra_turns)
 
 
 def set_marks(t: Table, marks: tuple[tuple[int, str, int], ...]) -> None:

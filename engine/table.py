@@ -9,7 +9,7 @@ untouched.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from engine.cards import Subtype
 from engine.derived import card, owned_by_living
@@ -37,6 +37,9 @@ class Table:
     # (reshuffles, winning side) that end the game at once (Mode.shuffle_end); set by
     # apply() for a mode variant that has one, None (this default) otherwise
     shuffle_end: tuple[int, str] | None = None
+    # what else a reshuffle changes (Mode.shuffle_form: a general's form); set by apply()
+    # like shuffle_end, None otherwise
+    on_shuffle: Callable[[Table], None] | None = None
 
     def __init__(self, state: GameState) -> None:
         self.base = state
@@ -392,6 +395,8 @@ class Table:
         if self.shuffle_end is not None and self.shuffles >= self.shuffle_end[0]:
             self.winner = self.shuffle_end[1]
             raise GameOver
+        if self.on_shuffle is not None:
+            self.on_shuffle(self)
 
     def draw_unknown(self, seat: int, count: int) -> None:
         if count <= 0:

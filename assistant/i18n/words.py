@@ -150,6 +150,10 @@ _VARIANT_NAMES: Final = {
     "cold_first": N_("cold side first"),
     # TRANSLATORS: 1V1's 四禁: 孙权, 曹操, 华佗, 吕蒙 left out (rules 001)
     "four_bans": N_("four bans"),
+    # TRANSLATORS: 虎牢关's reshuffle rule: the first reshuffle turns 吕布, the third is a draw
+    "reshuffle": N_("reshuffle rule"),
+    # TRANSLATORS: 虎牢关 as 无名杀 (noname) plays it: 吕布 discards his equipment as he turns
+    "noname": N_("Noname's rules"),
 }
 _MODE_NAMES: Final = {
     "identity": N_("identity"),

@@ -43,6 +43,7 @@ class Transform:
     hp: int
     skills: tuple[str, ...]
     marks: tuple[tuple[int, str, int], ...] = ()
+    equipment: bool = False  # his equipment is discarded too (无名杀's 虎牢关)
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,6 +279,11 @@ class Mode:
     def shuffle_end(self, state: PublicState) -> tuple[int, str] | None:
         """(reshuffles, winning side): the game ends at once when the discard pile has
         been shuffled into the draw pile that many times (国际版); None when it never does."""
+        return None
+
+    def shuffle_form(self, state: PublicState) -> Transform | None:
+        """A form a seat turns into when the discard pile is shuffled into the draw pile
+        (虎牢关's ``reshuffle`` variant: 吕布 at the first), or None (every other mode)."""
         return None
 
     def co_winners(self, state: PublicState) -> tuple[int, ...]:

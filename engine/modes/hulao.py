@@ -15,7 +15,7 @@ engine decides as a demanding player would, and says so. The sources:
   (max HP 8), boss_lvbu2 ``mashu, wushuang, xiuluo, shenwei, shenji`` (max HP 4),
   ``boss_baonu``: 锁定技,当你的体力值降至4或更低时,你变身...并立即开始你的回合
   (it discards his equipment and judgement zones, undoes chained and face down;
-  the engine follows [BK]: his judgement zone alone).
+  the engine follows [BK]: his judgement zone alone; the variant ``noname``, [NN]).
 
 The rules, each with its source:
 
@@ -36,7 +36,10 @@ The rules, each with its source:
   Decision: an ally whose turn is skipped (face down) has no turn, and 吕布 does
   not play after it; a regrouping ally's place is passed over.
 - The second form, 暴怒的战神 ([BK], [TY], [AM], [NN]): when 吕布's HP falls to 4
-  or less (by damage: no standard skill makes another lose HP), at once: max HP
+  or less, by damage or by HP lost (失去体力: 乱武, 琴音, a doubted 蛊惑, whose other
+  doubters lose theirs with him, one step of it; [NN]: 当你的体力值降至4或更低时,
+  any fall; [BK]: when his HP falls to 4), or by a lost max HP that takes his HP
+  with it (a max HP of 0 kills him first), at once: max HP
   4 and HP 4, his hand kept, his judgement zone discarded, face up and
   unchained ([BK], in bbgsm's translation: he keeps his hand, discards his
   judgement zone, is reset if chained, his HP back to 4); every settlement
@@ -65,14 +68,45 @@ The rules, each with its source:
   other living ally draws a card ([BK]: 其餘聯合軍成員可選擇獲得1手牌: a card is
   never a loss to take, the table records it as drawn).
 - Victory ([BK], [AM]): the allies win when 吕布 dies; 吕布 wins when the three
-  allies are dead at once (regrouping). Not built: the end on reshuffles ([AM]:
-  the first reshuffle also turns 吕布, a draw after two or three), which other
-  sources do not give.
+  allies are dead at once (regrouping).
+
+Variant ``reshuffle`` ([AM]: the first reshuffle also turns 吕布, a draw after two or
+three; [BK], [TY] and [NN]'s boss_lvbu as quoted above have no rule on reshuffles,
+so the standard game has none; later [NN] versions have another, below):
+
+- The first time the discard pile is shuffled into the draw pile, 吕布 turns into
+  his second form if he has not yet (Mode.shuffle_form): max HP 4, HP 4, the second
+  form's skills, his judgement zone discarded, face up and unchained, as at 4 HP.
+  Decision: nothing else of the change at 4 HP. [BK] and [TY] stop every
+  settlement and end the turn when his HP falls, in the middle of the damage or
+  loss that turned him; a reshuffle comes in the middle of a draw, which must go
+  on to give its cards, so the settlement and the current turn go on (a delayed
+  trick of his being judged stays in his zone to settle), and the turns go on in
+  the second form's order from the current seat.
+- The game ends drawn (平局: the winner ``draw``, as ``end draw`` records it) at
+  the third reshuffle (Mode.shuffle_end). Decision: "after two or three" names one
+  moment counted two ways: after the second reshuffle, when the pile runs out
+  again and a third would be needed. The draw is that third reshuffle: the piles
+  of the first two reshuffles are played out, and no game is cut short while a
+  reshuffled pile is still there to draw from.
+- ``state --json``: ``variant``, ``shuffles`` and ``shuffle_limit`` (3; none
+  without the variant).
+- Not followed: later versions of [NN]'s boss.js have a reshuffle rule too
+  (boss_baonu hooks ``lib.onwash``): the first reshuffle turns him as at 4 HP,
+  everything stopping and his turn starting, but an HP above 4 is kept as his
+  max HP; the second ends the game at the end of that turn, won by 吕布. That is
+  another rule (a win, not [AM]'s draw), so it does not decide [AM]'s count.
+
+Variant ``noname`` ([NN] boss_baonu, whose form change also discards his equipment
+zone with his judgement zone; no other source says so): when 吕布 turns, by damage
+or by HP lost, his equipment goes to the discard pile too; everything else is the
+standard game's. One variant at a time: ``reshuffle`` keeps his equipment.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from engine.catalogue import standard_catalogue
 from engine.generals import General
@@ -92,7 +126,15 @@ SECOND_FORM = ("hulao_mashu", "xiuluo", "shenwei", "shenji")
 FIRST_HP, SECOND_HP = 8, 4
 HANDS = {1: 8, 2: 3, 3: 4, 4: 5}
 LUBU, ALLIED = "lubu", "allies"  # the sides, the winner's names
+RESHUFFLE = "reshuffle"  # [AM]'s reshuffles: the first turns 吕布, the third ends drawn
+NONAME = "noname"  # [NN]'s form change: his equipment discarded too
+DRAWN_AT = 3
 POSITIONS = {2: "vanguard", 3: "centre", 4: "general"}  # 先锋, 中坚, 大将
+
+
+# 暴怒的战神: max HP 4, HP 4, the second form's skills, the mark; [NN]: his equipment too
+SECOND = Transform(BOSS, SECOND_HP, SECOND_HP, SECOND_FORM, ((BOSS, FORM, 2),))
+SECOND_NN = replace(SECOND, equipment=True)
 
 
 def form(state: PublicState) -> int:
@@ -103,6 +145,7 @@ class Hulao(Mode):
     name = "hulao"
     title = "虎牢关"
     min_players = max_players = 4
+    variants = ("", RESHUFFLE, NONAME)
 
     def fixed_roles(self, players: int) -> dict[int, Role]:
         return {BOSS: L, **{a: R for a in ALLIES}}
@@ -175,7 +218,17 @@ class Hulao(Mode):
         s = state.seat(seat)
         if seat != BOSS or s.mark(FORM) or s.hp > SECOND_HP:
             return None
-        return Transform(seat, SECOND_HP, SECOND_HP, SECOND_FORM, ((BOSS, FORM, 2),))
+        return SECOND_NN if state.variant == NONAME else SECOND
+
+    def shuffle_form(self, state: PublicState) -> Transform | None:
+        """[AM]: the first reshuffle turns 吕布 if he has not turned yet."""
+        if state.variant != RESHUFFLE or form(state) == 2 or not state.seat(BOSS).alive:
+            return None
+        return SECOND
+
+    def shuffle_end(self, state: PublicState) -> tuple[int, str] | None:
+        """[AM]: a draw at the third reshuffle."""
+        return (DRAWN_AT, "draw") if state.variant == RESHUFFLE else None
 
     def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         if dead == BOSS:
@@ -188,6 +241,8 @@ class Hulao(Mode):
             return ALLIED
         if all(not state.seat(a).alive for a in ALLIES):
             return LUBU
+        if state.variant == RESHUFFLE and state.shuffles >= DRAWN_AT:
+            return "draw"
         return None
 
     def side(self, state: PublicState, seat: int) -> str | None:
@@ -203,6 +258,9 @@ class Hulao(Mode):
                 for a in ALLIES
                 if not state.seat(a).alive and state.seat(a).mark(REGROUP)
             },
+            "variant": state.variant,
+            "shuffles": state.shuffles,
+            "shuffle_limit": DRAWN_AT if state.variant == RESHUFFLE else None,
         }
 
     def sides(self) -> tuple[str, ...]:

@@ -167,6 +167,65 @@ def test_the_turn_clears_his_judgement_zone_and_chains() -> None:
     assert indulgence in g.state.discard_pile
 
 
+def test_hp_lost_to_4_turns_him_too() -> None:
+    """[NN] boss_baonu: 当你的体力值降至4或更低时 (any fall of his HP, not only by
+    damage; [BK]: when his HP falls to 4): HP lost (失去体力) turns him as damage does:
+    max HP 4, HP 4 (not dying at 0), his turn at once."""
+    g = hulao()
+    play(g, "draw 2 x2", "!losehp 1 3")
+    assert g.state.seat(1).hp == 5 and facts(g)["form"] == 1
+    play(g, "!losehp 1 5")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp, lubu.alive) == (4, 4, True) and facts(g)["form"] == 2
+    assert not any(type(f).__name__ == "Dying" for f in g.state.stack)
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+
+
+def test_luanwu_hp_lost_turns_him_mid_settlement() -> None:
+    """[NN] boss_baonu (体力值降至4或更低); [TY]: 立即停止任何结算: an ally's 乱武
+    (贾诩, forest) makes 吕布 at 5 HP pass and lose 1: he turns, the rest of 乱武 is
+    not settled, and his turn starts."""
+    g = table(["lvbu", "jiaxu", "xuchu", "guanyu"], mode="hulao", lord=None, pack="forest")
+    play(g, "draw 2 x2", "!damage 1 3 from 2", "skill 2 luanwu", "pass 3", "pass 4")
+    assert [s.hp for s in g.state.seats] == [5, 3, 3, 3]
+    play(g, "pass 1")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp) == (4, 4) and facts(g)["form"] == 2
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+    assert not any(type(f).__name__ == "SkillUse" for f in g.state.stack)
+
+
+def test_a_doubted_true_guhuo_turns_him_and_the_card_is_dropped() -> None:
+    """[NN] boss_baonu (体力值降至4或更低); [TY]: 立即停止任何结算: 吕布 at 5 HP doubts
+    an ally's true 蛊惑 (于吉, wind) and loses 1: he turns and the declared Sha on him is
+    not settled (its card discarded); the other doubter loses his HP with him (the
+    doubters' losses are one step of 蛊惑, a decision), and 吕布's turn starts."""
+    g = table(["lvbu", "yuji", "xuchu", "guanyu"], mode="hulao", lord=None, pack="wind")
+    sha = cid("sha", "♥10")
+    play(g, "draw 2 x2", "!damage 1 3 from 2", "skill 2 guhuo -> 1", "choose 2 sha")
+    play(g, "choose 3 doubt", "choose 4 believe", "choose 1 doubt", f"show 2 #{sha}")
+    assert [(s.hp, s.max_hp) for s in g.state.seats] == [(4, 4), (3, 3), (3, 4), (4, 4)]
+    assert facts(g)["form"] == 2 and g.state.where.get(sha) == "discard"
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+    expecting(g, "draw", 1)
+
+
+def test_max_hp_lost_below_5_turns_him_too() -> None:
+    """[NN] boss_baonu, [BK]: a max-HP loss that brings his HP to 4 or less turns him
+    (max HP 4, HP 4); one that leaves his HP above 4 does not; at max HP 0 he dies
+    (a max HP of 0 kills at once: his HP never stood at 4 to turn him)."""
+    g = hulao()
+    play(g, "draw 2 x2", "!maxhp 1 -3")
+    assert (g.state.seat(1).hp, g.state.seat(1).max_hp) == (5, 5) and facts(g)["form"] == 1
+    play(g, "!maxhp 1 -2")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp) == (4, 4) and facts(g)["form"] == 2
+    assert g.state.turn.seat == 1 and g.state.turn.number == 2
+    g = hulao()
+    play(g, "draw 2 x2", "!maxhp 1 -8")
+    assert g.state.over and g.state.winner == "allies"
+
+
 def test_second_form_order_lubu_then_the_allies() -> None:
     """[BK], [TY], [AM]: second form, 神呂布→先鋒→中堅→大將."""
     g = hulao()
@@ -293,4 +352,130 @@ def test_state_json_facts() -> None:
         "form": 1,
         "allies": {"2": "vanguard", "3": "centre", "4": "general"},
         "regrouping": {},
+        "variant": "",
+        "shuffles": 0,
+        "shuffle_limit": None,
     }
+
+
+# ---------------------------------------------------------------- [AM]'s reshuffles
+
+
+def reshuffles() -> Game:
+    """The variant ``reshuffle``, seat 2's play phase: his Sha took 1 HP from 吕布 (7),
+    the discard pile holds it."""
+    g = table(FOUR, mode="hulao", lord=None, variant="reshuffle")
+    play(g, "draw 2 x2", f"use 2 #{cid('sha', '♠7')} -> 1", "pass 1")
+    assert g.state.seat(1).hp == 7 and g.state.discard_pile
+    return g
+
+
+def test_the_reshuffle_variant_and_its_facts() -> None:
+    """[AM] (the only source with reshuffles): a setup variant, ``reshuffle``; its facts
+    in state --json: the variant, the reshuffles and the one that ends the game."""
+    g = reshuffles()
+    assert g.state.variant == "reshuffle"
+    assert (facts(g)["variant"], facts(g)["shuffles"], facts(g)["shuffle_limit"]) == (
+        "reshuffle",
+        0,
+        3,
+    )
+    play(g, "shuffle")
+    assert facts(g)["shuffles"] == 1
+    with pytest.raises(IllegalMove, match="no variant 'international'"):
+        Game().push_text("setup hulao 4 variant=international")
+
+
+def test_the_first_reshuffle_turns_lubu_and_play_goes_on() -> None:
+    """[AM]: the first reshuffle turns 吕布: max HP 4, HP 4, the second form's skills,
+    his judgement zone discarded, unchained; nothing stops (a decision: the sources
+    stop the settlement and end the turn for the HP's fall alone), the turn goes on."""
+    g = reshuffles()
+    indulgence, chain = cid("indulgence", "♠6"), cid("iron_chain", "♣10")
+    play(g, f"use 2 #{indulgence} -> 1", f"use 2 #{chain} -> 1", "pass")
+    turn = g.state.turn
+    play(g, "shuffle")
+    lubu = g.state.seat(1)
+    assert (lubu.hp, lubu.max_hp, lubu.judgement, lubu.chained) == (4, 4, (), False)
+    assert {"xiuluo", "shenwei", "shenji"} <= owned_keys(lubu) and facts(g)["form"] == 2
+    assert indulgence in g.state.discard_pile
+    assert g.state.turn == turn  # seat 2's play phase goes on
+    assert turns(g, 4) == [3, 4, 1, 2]  # then the second form's order, from seat 2
+
+
+def test_a_draw_that_needs_the_reshuffle_turns_him_and_is_drawn() -> None:
+    """[AM]: the reshuffle a draw needs turns 吕布, and the draw goes on: his own draw
+    phase, with one card left in the pile."""
+    g = reshuffles()
+    play(g, "!draw 3 x137")
+    assert g.state.draw_pile == 1
+    end_turn(g)
+    assert g.state.turn.seat == 1 and facts(g)["form"] == 1
+    hand = g.state.seat(1).hand_count
+    to_play(g)
+    assert facts(g)["form"] == 2 and g.state.shuffles == 1
+    assert g.state.seat(1).hand_count == hand + 2 and g.state.turn.seat == 1
+
+
+def test_no_turn_on_a_reshuffle_without_the_variant() -> None:
+    """[BK], [TY], [NN] give no rule on reshuffles: the standard game plays on."""
+    g = hulao()
+    play(g, "draw 2 x2", f"use 2 #{cid('sha', '♠7')} -> 1", "pass 1", "shuffle")
+    assert g.state.seat(1).hp == 7 and facts(g)["form"] == 1
+    for _ in range(2):
+        play(g, "!discard 3 x1", "shuffle")
+    assert g.state.shuffles == 3 and not g.state.over
+
+
+def test_a_reshuffle_after_the_turn_changes_nothing() -> None:
+    """[AM]: the reshuffle turns him only if he has not turned: at 3 HP he stays at 3."""
+    g = reshuffles()
+    play(g, "!damage 1 4 from 2")
+    end_turn(g)
+    to_play(g)
+    play(g, "!damage 1 1 from 2", "shuffle")
+    assert (g.state.seat(1).hp, g.state.seat(1).max_hp) == (3, 4) and g.state.shuffles == 1
+
+
+def test_the_third_reshuffle_ends_the_game_drawn() -> None:
+    """[AM]: a draw after two or three reshuffles: the game ends drawn (平局) at the
+    third reshuffle, the one the pile would need after two (both counts meet there)."""
+    g = reshuffles()
+    play(g, "shuffle")
+    for k in (2, 3):
+        play(g, "!discard 3 x1", "shuffle")  # a card in the discard pile to shuffle in
+        assert g.state.shuffles == k
+        assert g.state.over == (k == 3)
+    assert g.state.winner == "draw" and facts(g)["shuffles"] == 3
+    play(g, "end draw")
+
+
+# ---------------------------------------------------------------- [NN]'s form change
+
+
+def test_the_turn_keeps_his_equipment() -> None:
+    """[BK] (translated): he keeps his hand and discards his judgement zone: nothing
+    is said of his equipment, which stays."""
+    g = hulao()
+    end_turn(g)
+    to_play(g)
+    spear = cid("spear")
+    play(g, f"use 1 #{spear}", "!damage 1 4 from 2")
+    assert facts(g)["form"] == 2 and g.state.seat(1).weapon == spear
+
+
+def test_noname_the_turn_discards_his_equipment() -> None:
+    """[NN] boss_baonu: the form change discards his equipment and judgement zones
+    (variant ``noname``), by damage or by HP lost alike."""
+    for hit in ("!damage 1 4 from 2", "!losehp 1 4"):
+        g = table(FOUR, mode="hulao", lord=None, variant="noname")
+        end_turn(g)
+        to_play(g)
+        spear = cid("spear")
+        play(g, f"use 1 #{spear}")
+        assert g.state.seat(1).weapon == spear
+        play(g, hit)
+        lubu = g.state.seat(1)
+        assert facts(g)["form"] == 2 and (lubu.hp, lubu.max_hp) == (4, 4)
+        assert lubu.equipment == () and spear in g.state.discard_pile
+        assert facts(g)["variant"] == "noname" and facts(g)["shuffle_limit"] is None

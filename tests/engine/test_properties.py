@@ -45,17 +45,25 @@ SETTINGS = settings(
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
 
+# Variants a random setup never chooses (bench.simulate.OPT_IN_VARIANTS), played as
+# ``mode/variant`` too, with the aggression of their games: 虎牢关's reshuffles need
+# long games (bench.simulate.play).
+VARIANTS = {"hulao/reshuffle": 0.5, "hulao/noname": 1.0}
+
+
 def tables(mode: str) -> st.SearchStrategy[tuple[int, int]]:
     """(seed, players) for a mode, over every player count it accepts."""
-    return st.tuples(seeds, st.sampled_from(player_counts(MODES[mode])))
+    return st.tuples(seeds, st.sampled_from(player_counts(MODES[mode.partition("/")[0]])))
 
 
 @lru_cache(maxsize=16)
-def game(mode: str, players: int, seed: int) -> Played:
-    return play(seed, random_setup(seed, mode, players), MAX_MOVES)
+def game(mode: str, players: int, seed: int, max_moves: int = MAX_MOVES) -> Played:
+    name, _, variant = mode.partition("/")
+    setup = random_setup(seed, name, players, variant or None)
+    return play(seed, setup, max_moves, aggression=VARIANTS.get(mode, 1.0))
 
 
-MODE_NAMES = sorted(MODES)
+MODE_NAMES = sorted(MODES) + sorted(VARIANTS)
 CARD_IDS = len(standard_catalogue().cards)
 
 
@@ -166,6 +174,41 @@ def test_every_state_keeps_the_invariants(mode: str, table: st.DataObject) -> No
     check_played(g)
     for state in g.states[1 :: max(1, len(g.states) // 40)]:  # distances: a sample is enough
         check_distances(state)
+
+
+@pytest.mark.parametrize("variant", ["reshuffle", "noname"])
+@SETTINGS
+@given(seed=seeds)
+def test_hulao_variant_games_end_by_the_rules_and_nothing_after(variant: str, seed: int) -> None:
+    """虎牢关's variants (engine/modes/hulao.py), over whole games: each ends with a side,
+    or drawn at the third reshuffle (``reshuffle``, [AM]); from the first reshuffle on
+    吕布 is in his second form (or dead) (``reshuffle``); he turns with no equipment
+    left on him (``noname``, [NN]); every card stays in one place; after the end no
+    move is taken but the end itself (and a role shown, as at any game's end)."""
+    g = game(f"hulao/{variant}", 4, seed, 2000)
+    assert not g.stuck and g.state.over, f"not over after {len(g.moves)} moves"
+    assert g.state.winner in ("lubu", "allies", "draw")
+    assert (g.state.winner == "draw") == (variant == "reshuffle" and g.state.shuffles == 3)
+    ended = next(k for k, state in enumerate(g.states) if state.over)
+    assert all(type(m).__name__ == "End" for m in g.moves[ended:])
+    previous = g.states[2]
+    for state in g.states[2:]:
+        check_cards(state)
+        lubu = state.seat(1)
+        if variant == "reshuffle" and state.shuffles and lubu.alive:
+            assert lubu.mark("form") == 2
+        if variant == "noname" and lubu.mark("form") and not previous.seat(1).mark("form"):
+            assert lubu.equipment == ()
+        previous = state
+    rng = random.Random(seed)
+    for _ in range(20):
+        try:
+            move = Move.parse(random_line(rng, g.state))
+        except MoveSyntaxError:
+            continue
+        if type(move).__name__ not in ("End", "RoleReveal"):
+            with pytest.raises(IllegalMove):
+                apply(g.state, move)
 
 
 # ---------------------------------------------------------------- undo, notation, records

@@ -59,3 +59,33 @@ def test_the_international_sample_has_a_civilian_who_survives_to_win() -> None:
     civilians = [s for s in state.seats if s.role is Role.CIVILIAN]
     assert [(s.seat, s.alive) for s in civilians] == [(6, True)]
     assert state.winner == "rebel"
+
+
+def test_the_hulao_reshuffle_sample_turns_lubu_and_ends_drawn() -> None:
+    """虎牢关's reshuffles ([AM], engine/modes/hulao.py, variant ``reshuffle``): the sample's
+    first reshuffle turns 吕布 (his HP above 4 before it), the third ends it drawn."""
+    path = next(p for p in SAMPLES if p.stem == "hulao-reshuffle")
+    game = replay(parse_record(path.read_text(encoding="utf-8")))
+    before, after = next(
+        (game.state_at(k - 1), game.state_at(k))
+        for k in range(1, len(game) + 1)
+        if game.state_at(k).shuffles == 1 and game.state_at(k - 1).shuffles == 0
+    )
+    assert before.seat(1).hp > 4 and not before.seat(1).mark("form")
+    assert after.seat(1).mark("form") == 2 and after.seat(1).max_hp == 4
+    assert game.state.variant == "reshuffle" and game.state.shuffles == 3
+    assert game.state.winner == "draw"
+
+
+def test_the_hulao_noname_sample_discards_his_equipment_as_he_turns() -> None:
+    """[NN] boss_baonu (engine/modes/hulao.py, variant ``noname``): in the sample 吕布
+    turns with equipment on, and it goes to the discard pile."""
+    path = next(p for p in SAMPLES if p.stem == "hulao-noname")
+    game = replay(parse_record(path.read_text(encoding="utf-8")))
+    before, after = next(
+        (game.state_at(k - 1), game.state_at(k))
+        for k in range(1, len(game) + 1)
+        if game.state_at(k).seat(1).mark("form") and not game.state_at(k - 1).seat(1).mark("form")
+    )
+    assert before.seat(1).equipment and after.seat(1).equipment == ()
+    assert set(before.seat(1).equipment) <= set(after.discard_pile)

@@ -9,8 +9,9 @@ keeps), seats the smallest table's generals (each found by searching its
 name and tapped; a lord chosen where the mode has one), taps start and
 waits for the table screen; then goes back to the setup screen for the next
 mode. ``OUT_DIR/report.json`` holds, per mode, the players the screen
-accepted, the problems line before the generals, and the game the session
-started (its moves and id).
+accepted, the problems line before the generals, the variants the 变体 button
+offers at the smallest size (tapped round to the standard game, which the table
+starts with), and the game the session started (its moves and id).
 """
 
 from __future__ import annotations
@@ -101,6 +102,12 @@ class ModesDriver(Driver):
             seen["min"] = setup.plan.players
             yield 0.05
             seen["problems"] = setup.plan.problems()
+            # 变体: each variant the screen offers at this size, tapped round to the standard
+            seen["variants"] = [[setup.plan.variant, setup.variant_text]]
+            for _i in range(len(setup.plan.variants()) if setup.has_variants else 0):
+                tap(setup.ids.variant_button)
+                yield 0.03
+                seen["variants"].append([setup.plan.variant, setup.variant_text])
             for seat, keys in enumerate(generals_for(mode, mode.min_players), 1):
                 yield from self.pick(setup, seat, keys)
             if setup.plan.choice.lord_chosen:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from assistant.i18n import mode_name
+from assistant.i18n import mode_name, variant_name
 from assistant.store import Store
 from engine.modes import MODES
 from engine.record import replay
@@ -45,6 +45,17 @@ def test_every_mode_has_its_button_and_its_player_counts(
         )
         assert seen["problems"], key  # no generals yet: the screen says what is missing
         assert seen["problems_after"] == [], key
+
+
+def test_every_mode_offers_its_variants(report: tuple[dict[str, Any], Path]) -> None:
+    """变体: the variants of each mode at its smallest table, in the mode's order and
+    round to the standard game; 虎牢关's reshuffle rule ([AM], engine/modes/hulao.py)."""
+    modes = report[0]["modes"]
+    for key, mode in MODES.items():
+        offered = [v for v in mode.variants if mode.check_setup(mode.min_players, v) is None]
+        expected = [*offered, ""] if len(offered) > 1 else [""]
+        assert modes[key]["variants"] == [[v, variant_name(v)] for v in expected], key
+    assert ["reshuffle", variant_name("reshuffle")] in modes["hulao"]["variants"]
 
 
 def test_every_mode_starts_a_stored_table_with_its_generals(
