@@ -12,30 +12,18 @@ import json
 from pathlib import Path
 
 from assistant.store import Store
-from engine.game import Game
 from engine.record import Record, replay
+from tests.engine.helpers import table
 from tests.mobile.app_run import run_driver
 
 DRIVER = Path(__file__).with_name("drive_skill_targets.py")
-LINES = [
-    "setup identity 5",
-    "role 1 lord",
-    *(
-        f"general {n} {g}"
-        for n, g in enumerate(["diaochan", "caocao", "zhenji", "lvbu", "daqiao"], 1)
-    ),
-    "deal",
-    "next",
-    "draw 1 x2",
-]
 TAPS = [{"button": "skill 1 lijian"}, {"seat": 3}, {"seat": 2}, {"seat": 4}, {"button": "unseen"}]
 
 
 def test_lijian_seats_through_the_app(tmp_path: Path) -> None:
     db = tmp_path / "table.db"
-    game = Game()
-    for line in LINES:
-        game.push_text(line)
+    game = table(["diaochan", "caocao", "zhenji", "lvbu", "daqiao"])
+    game.push_text("draw 1 x2")  # 貂蝉's play phase
     with Store.open(f"sqlite:///{db}") as store:
         game_id = store.import_record(Record(moves=tuple(game.moves)))
     cases = [{"name": "lijian", "game": game_id, "taps": TAPS}]
