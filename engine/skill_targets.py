@@ -29,10 +29,14 @@ finished yet:
 
 A seat is legal when some trial is. An illegal seat's reason is the rule's
 refusal that names that seat (the trials stop there), else the most frequent
-one that names no other seat, else the most frequent. When every living
+one that names no other seat, else the most frequent; the trials of a seat stop
+at a refusal that names it. When every living
 seat fails the same way the failure is not about the seats (the skill is not
 used now at all, or not with those cards): every seat is then legal, with no
 reason, and the move's own refusal speaks when it is made.
+
+A quick look comes first: when each seat's first trial is refused just as the
+move naming no seat at all (突袭 after the draw), every seat stays at once.
 
 This is a query only the screen makes: nothing here is on the path of a move.
 A trial costs what a refused move does (about 10 µs); at most a few hundred are
@@ -88,34 +92,67 @@ def skill_targets(
     more = max(0, low - len(targets) - 1)
     room = high is None or high > len(targets) + 1 + more  # one seat more may still come
     fills = tuple(f for n in range(more, more + 1 + room) for f in product(living, repeat=n))
-    checks: list[TargetCheck] = []
-    for candidate in living:
-        reasons: list[Text | str] = []
-        legal = named = False
-        for fill in fills:
-            chosen = (*targets, candidate, *fill)
-            for extra, extra_unknown in paddings:
-                move = Skill(seat, key, (*cards, *extra), chosen, unknown + extra_unknown)
-                try:
-                    apply(state, move)
-                except IllegalMove as refused:
-                    reasons.append(refused.text)
-                    named = _names(refused.text, candidate)
-                    if named:
-                        break
-                    continue
-                legal = True
-                break
-            if legal or named:
-                break
-        if legal:
-            checks.append(TargetCheck(candidate, True, ""))
-        else:
-            reason = reasons[-1] if named else _likeliest(reasons)
-            checks.append(TargetCheck(candidate, False, reason))
+    so_far = Skill(seat, key, cards, targets, unknown)
+    if _not_now(state, so_far, living, fills[0], paddings[0]):
+        return tuple(TargetCheck(s, True, "") for s in living)
+    checks = [_trials(state, so_far, c, fills, paddings) for c in living]
     if all(not c.legal for c in checks) and len({c.reason for c in checks}) == 1:
         return tuple(TargetCheck(s, True, "") for s in living)  # not about the seats
     return tuple(checks)
+
+
+def _refusal(state: GameState, move: Skill) -> Text | str | None:
+    """The rule's refusal of ``move``, or None: the move is legal."""
+    try:
+        apply(state, move)
+    except IllegalMove as refused:
+        return refused.text
+    return None
+
+
+def _not_now(
+    state: GameState,
+    so_far: Skill,
+    living: tuple[int, ...],
+    fill: tuple[int, ...],
+    padding: tuple[tuple[int, ...], int],
+) -> bool:
+    """Whether the skill is refused whatever the seats (突袭 after the draw, 天义 used
+    already): each seat's first trial is refused just as the move naming no seat at all
+    is. A quick look before the trials: they would find the same, at length."""
+    cards, unknown = (*so_far.cards, *padding[0]), so_far.unknown + padding[1]
+    bare = _refusal(state, Skill(so_far.seat, so_far.skill, cards, (), unknown))
+    return bare is not None and all(
+        _refusal(
+            state, Skill(so_far.seat, so_far.skill, cards, (*so_far.targets, c, *fill), unknown)
+        )
+        == bare
+        for c in living
+    )
+
+
+def _trials(
+    state: GameState,
+    so_far: Skill,
+    candidate: int,
+    fills: tuple[tuple[int, ...], ...],
+    paddings: tuple[tuple[tuple[int, ...], int], ...],
+) -> TargetCheck:
+    """``candidate`` tried after the seats chosen ``so_far``, with each fill of seats and
+    each padding of cards until the rule takes one; a refusal that names the candidate
+    ends the trials (it is about that seat)."""
+    reasons: list[Text | str] = []
+    for fill in fills:
+        chosen = (*so_far.targets, candidate, *fill)
+        for extra, extra_unknown in paddings:
+            cards, unknown = (*so_far.cards, *extra), so_far.unknown + extra_unknown
+            reason = _refusal(state, Skill(so_far.seat, so_far.skill, cards, chosen, unknown))
+            if reason is None:
+                return TargetCheck(candidate, True, "")
+            if _names(reason, candidate):
+                return TargetCheck(candidate, False, reason)
+            reasons.append(reason)
+    return TargetCheck(candidate, False, _likeliest(reasons))
 
 
 def _names(reason: Text | str, seat: int) -> bool:

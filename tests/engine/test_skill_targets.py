@@ -11,9 +11,15 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
+import engine.skill_targets as skill_targets_module
 from engine.derived import TargetCheck
 from engine.game import Game
+from engine.moves import Move
+from engine.rules import apply
 from engine.skill_targets import skill_targets
+from engine.state import GameState
 from tests.engine.helpers import cid, end_turn, play, table, to_play_phase
 
 
@@ -172,6 +178,22 @@ def test_a_skill_not_usable_now_leaves_every_seat() -> None:
     assert not g.state.stack
     assert legal(skill_targets(g.state, 1, "tianyi")) == [1, 2, 3, 4]
     assert legal(skill_targets(g.state, 1, "no_such_skill")) == [1, 2, 3, 4]
+
+
+def test_a_skill_not_usable_now_costs_one_trial_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """业炎 outside its owner's play phase: a quick look (the move naming no seat, then
+    each seat's first trial) finds it, not every fill of seats and count of cards."""
+    g = table(["shenzhouyu", "xuchu", "zhangliao", "ganning", "zhaoyun"], pack="fire", gods="wu")
+    tried: list[Move] = []
+
+    def counted(state: GameState, move: Move) -> GameState:
+        tried.append(move)
+        return apply(state, move)
+
+    monkeypatch.setattr(skill_targets_module, "apply", counted)
+    checks = skill_targets(g.state, 1, "yeyan")  # seat 1's draw phase
+    assert legal(checks) == [1, 2, 3, 4, 5]
+    assert len(tried) == 1 + 5
 
 
 def test_ten_seats_in_a_few_milliseconds() -> None:
