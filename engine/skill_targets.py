@@ -29,18 +29,23 @@ finished yet:
 
 A seat is legal when some trial is. An illegal seat's reason is the rule's
 refusal that names that seat (the trials stop there), else the most frequent
-one that names no other seat, else the most frequent; the trials of a seat stop
-at a refusal that names it. When every living
-seat fails the same way the failure is not about the seats (the skill is not
-used now at all, or not with those cards): every seat is then legal, with no
-reason, and the move's own refusal speaks when it is made.
+one that names no other seat, else the most frequent.
+
+When no seat at all is legal, the refusals are not about the seats, as a rule:
+the skill is not used now (突袭 after the draw), or not with the cards made up
+(神速 skipping the play phase wants an equipment card, which an unseen hand card
+is not, and the table may still lay one). Only a seat whose refusal names it
+(青囊: "seat 3 is not wounded") stays illegal then; every other seat is legal,
+with no reason, and the move's own refusal speaks when it is made: the table
+is never stuck on seats the engine cannot judge yet.
 
 A quick look comes first: when each seat's first trial is refused just as the
 move naming no seat at all (突袭 after the draw), every seat stays at once.
 
 This is a query only the screen makes: nothing here is on the path of a move.
-A trial costs what a refused move does (about 10 µs); at most a few hundred are
-tried on a 10-seat table (缔盟's first seat), most stop at the first.
+A trial costs what a refused move does (about 10 µs); most seats stop at the
+first. The costliest is 缔盟's first seat (every pair, every count of cards): on
+a 10-seat table with uneven hands about 3 ms here; most skills under 1 ms.
 
 >>> from engine.game import Game
 >>> g = Game()
@@ -96,8 +101,10 @@ def skill_targets(
     if _not_now(state, so_far, living, fills[0], paddings[0]):
         return tuple(TargetCheck(s, True, "") for s in living)
     checks = [_trials(state, so_far, c, fills, paddings) for c in living]
-    if all(not c.legal for c in checks) and len({c.reason for c in checks}) == 1:
-        return tuple(TargetCheck(s, True, "") for s in living)  # not about the seats
+    if not any(c.legal for c in checks):  # see the module's doc: not about the seats
+        return tuple(
+            c if _names(c.reason, c.seat) else TargetCheck(c.seat, True, "") for c in checks
+        )
     return tuple(checks)
 
 

@@ -82,12 +82,12 @@ def test_lijian_two_other_male_generals() -> None:
     second = skill_targets(g.state, 1, "lijian", targets=(2,))
     assert legal(second) == [4]
     assert why(second)[2] == "离间: two different generals"
-    # 吕布 dead: 曹操 has nobody to duel; no seat at all, each for its own reason.
+    # 吕布 dead: 曹操 has nobody to duel. No seat is legal: the women stay out (the
+    # refusal names them), 曹操 stays in (the move's own refusal will say why).
     play(g, "!damage 4 4", "pass", "role 4 rebel")
     alone = skill_targets(g.state, 1, "lijian")
-    assert legal(alone) == []
-    assert why(alone)[2] == "离间: two different generals"
-    assert 4 not in why(alone)  # the dead are not offered
+    assert legal(alone) == [2]
+    assert sorted(why(alone)) == [1, 3, 5]  # the dead 4 is not offered
 
 
 def test_jieyin_a_wounded_male_general() -> None:
@@ -178,6 +178,28 @@ def test_a_skill_not_usable_now_leaves_every_seat() -> None:
     assert not g.state.stack
     assert legal(skill_targets(g.state, 1, "tianyi")) == [1, 2, 3, 4]
     assert legal(skill_targets(g.state, 1, "no_such_skill")) == [1, 2, 3, 4]
+
+
+def test_cards_the_table_may_still_lay_grey_out_no_seat() -> None:
+    """神速 skipping the play phase wants an equipment card: an unseen hand card made up
+    for it is not one, so no seat is legal; the seats stay but oneself (the table may
+    lay the card after tapping the seat). With the card laid, the rule judges."""
+    g = table(["xiahouyuan", "caocao", "zhenji", "lvbu"], pack="wind")
+    horse = cid("chitu")
+    play(g, f"!move #{horse} -> hand:1", "draw 1 x2")  # the play phase's start: 神速
+    checks = skill_targets(g.state, 1, "shensu")
+    assert legal(checks) == [1, 2, 3, 4] and {c.reason for c in checks} == {""}
+    laid = skill_targets(g.state, 1, "shensu", cards=(horse,))
+    assert legal(laid) == [2, 3, 4]
+    assert why(laid) == {1: "神速: choose another player, not yourself"}
+
+
+def test_nobody_to_heal_greys_out_every_seat() -> None:
+    """青囊 with nobody wounded: each refusal names its seat, so every seat is out."""
+    g = at_play(["huatuo", "caocao", "zhenji", "lvbu"])
+    checks = skill_targets(g.state, 1, "qingnang")
+    assert legal(checks) == []
+    assert why(checks)[2] == "青囊: seat 2 is not wounded (HP 4/4)"
 
 
 def test_a_skill_not_usable_now_costs_one_trial_a_seat(monkeypatch: pytest.MonkeyPatch) -> None:
