@@ -914,7 +914,11 @@ class TableSession:
             if (bad := self._checked_seat(seat)) is not None:
                 return self._fail(bad)
             option = {o.seat: o for o in skill.options(self.state)}.get(seat)
-            if option is not None and not option.legal:
+            if option is None:
+                return self._fail(
+                    _("seat {seat} cannot be a target (no living seat {seat})").format(seat=seat)
+                )
+            if not option.legal:
                 return self._fail(
                     _("seat {seat} cannot be the target: {reason}").format(
                         seat=seat, reason=option.reason

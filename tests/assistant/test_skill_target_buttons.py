@@ -49,12 +49,15 @@ def test_lijian_offers_the_men_and_refuses_a_woman_with_the_rules_reason() -> No
     assert s.moves[-1] == "skill 1 lijian x1 -> 2,4"
 
 
-def test_tuxi_leaves_out_the_seat_without_a_hand_card() -> None:
+def test_tuxi_leaves_out_the_seat_without_a_hand_card_and_the_dead() -> None:
     s = table(["zhangliao", "caocao", "zhenji", "lvbu", "daqiao"], "force discard 3 x4")
+    run(s, "force damage 4 4", "pass", "role 4 rebel")  # 吕布 dies
     run(s, "skill 1 tuxi")
-    assert [seat for _label, seat in seat_buttons(s)] == ["2", "4", "5"]
+    assert [seat for _label, seat in seat_buttons(s)] == ["2", "5"]
     reply = refused(s, "target 3")
     assert reply.message == "3号位不能成为目标：突袭：3号位没有手牌"
+    reply = refused(s, "target 4")
+    assert reply.message == "4号位不能成为目标（没有存活的4号位）"
     run(s, "target 2", "target 5")
     assert s.moves[-1] == "skill 1 tuxi -> 2,5"
 
