@@ -14,9 +14,12 @@ import time
 import pytest
 
 import engine.skill_targets as skill_targets_module
-from engine.derived import TargetCheck
+from bench.simulate import play as sim_play
+from bench.simulate import random_setup
+from engine.derived import TargetCheck, owned_keys
 from engine.game import Game
 from engine.moves import Move
+from engine.registry import RULES
 from engine.rules import apply
 from engine.skill_targets import skill_targets
 from engine.state import GameState
@@ -216,6 +219,29 @@ def test_a_skill_not_usable_now_costs_one_trial_a_seat(monkeypatch: pytest.Monke
     checks = skill_targets(g.state, 1, "yeyan")  # seat 1's draw phase
     assert legal(checks) == [1, 2, 3, 4, 5]
     assert len(tried) == 1 + 5
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_every_rule_with_seats_over_simulated_games(seed: int) -> None:
+    """Every skill with seats its owner holds, at every third state of seeded 8-player
+    games of all the packs: one check per living seat, each refusal with its reason,
+    and no trial raising anything but the rule's refusal."""
+    packs = "standard,ex,maneuvering,wind,fire,forest,mountain"
+    played = sim_play(seed, random_setup(seed, "identity", 8, packages=packs), 600)
+    keys = [k for k, r in RULES.items() if r.targets != (0, 0)]
+    asked = 0
+    for state in played.states[::3]:
+        if not state.turn.seat or state.over:
+            continue
+        living = [s.seat for s in state.living]
+        for s in state.living:
+            for key in (k for k in keys if k in owned_keys(s)):
+                for chosen in ((), (living[0],)):
+                    checks = skill_targets(state, s.seat, key, chosen)
+                    assert [c.seat for c in checks] == living
+                    assert all(c.legal or str(c.reason) for c in checks)
+                    asked += 1
+    assert asked > 300, asked
 
 
 def test_ten_seats_in_a_few_milliseconds() -> None:
