@@ -259,10 +259,17 @@ class TableController(EventDispatcher):  # type: ignore[misc]  # Kivy ships no t
         return self.perform(replace(button.command, t=self.clock()))
 
     def tap_seat(self, seat: int) -> Reply:
-        """A seat tapped on the table: its target button if a card waits, else select it."""
+        """A seat tapped on the table: its target button if a card waits, else select it.
+
+        A skill waiting for its seats takes every tap: a seat without a button is
+        one the rule does not allow, and the session refuses it with the reason.
+        """
         for button in self.buttons():
             if button.seat == seat and button.press is not None:
                 return self.press(button)
+        skill = self.session.prompt.skill
+        if skill is not None and skill.wants_targets:
+            return self.perform(Command("target", (str(seat),), t=self.clock()))
         self.selected_seat = seat
         self.revision += 1
         return Reply(True, _("seat {seat} selected").format(seat=seat))

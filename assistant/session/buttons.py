@@ -362,13 +362,21 @@ def _spear(session: TableSession, seat: int | None) -> tuple[Button, ...]:
 def _skill_buttons(
     session: TableSession, skill: PendingSkill, cancel: Button
 ) -> tuple[Button, ...]:
-    """A skill collecting its cards and seats: seats to tap, cards to pick, unseen, 确定."""
+    """A skill collecting its cards and seats: seats to tap, cards to pick, unseen, 确定.
+
+    As for a card's targets, only the seats the engine allows next have a button
+    (`PendingSkill.options`); a tap on another is refused with the rule's reason.
+    """
     state = session.state
     out: list[Button] = []
     if skill.wants_targets:
-        for s in state.living:
-            label = seat_view(state, s).label
-            out.append(_button(session, f"→ {label}", "target", "target", s.seat, seat=s.seat))
+        for option in skill.options(state):
+            if not option.legal:
+                continue
+            label = seat_view(state, state.seat(option.seat)).label
+            out.append(
+                _button(session, f"→ {label}", "target", "target", option.seat, seat=option.seat)
+            )
     if skill.wants_cards:
         for c in _pickable(state, skill):
             out.append(_button(session, card_text(card(c)), "go", "pick", f"#{c}"))

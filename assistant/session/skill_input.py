@@ -22,10 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import engine.skills  # noqa: F401  (every rule registered)
-from assistant.i18n import _
+from assistant.i18n import _, tr
 from assistant.session.names import rule_label
+from assistant.session.prompts import TargetOption
 from engine.moves import Skill
 from engine.registry import RULES
+from engine.skill_targets import skill_targets
+from engine.state import GameState
 
 __all__ = ["PendingSkill", "confirm_label"]
 
@@ -90,6 +93,12 @@ class PendingSkill:
 
     def with_target(self, seat: int) -> PendingSkill:
         return replace(self, targets=(*self.targets, seat))
+
+    def options(self, state: GameState) -> tuple[TargetOption, ...]:
+        """Each living seat as the next seat to tap, legal or not with the rule's reason
+        (`engine.skill_targets.skill_targets`: the move tried with that seat)."""
+        checks = skill_targets(state, self.seat, self.key, self.targets, self.cards, self.unknown)
+        return tuple(TargetOption(c.seat, c.legal, tr(c.reason), None, False) for c in checks)
 
     def move(self) -> Skill:
         return Skill(self.seat, self.key, self.cards, self.targets, self.unknown)

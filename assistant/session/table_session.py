@@ -900,6 +900,8 @@ class TableSession:
         return self._skill_progress()
 
     def _skill_targets(self, seats: tuple[int, ...]) -> Reply:
+        """Seats tapped for the skill being entered: each one the engine allows next
+        (`PendingSkill.options`), or the tap is refused with the rule's reason."""
         skill = self._skill
         assert skill is not None
         for seat in seats:
@@ -907,6 +909,19 @@ class TableSession:
                 return self._fail(
                     _("{skill} takes no more seats: {prompt}").format(
                         skill=skill.name, prompt=skill.text
+                    )
+                )
+            if (bad := self._checked_seat(seat)) is not None:
+                return self._fail(bad)
+            option = {o.seat: o for o in skill.options(self.state)}.get(seat)
+            if option is None:
+                return self._fail(
+                    _("seat {seat} cannot be a target (no living seat {seat})").format(seat=seat)
+                )
+            if not option.legal:
+                return self._fail(
+                    _("seat {seat} cannot be the target: {reason}").format(
+                        seat=seat, reason=option.reason
                     )
                 )
             skill = skill.with_target(seat)

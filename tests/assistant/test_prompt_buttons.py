@@ -26,6 +26,8 @@ from engine.derived import card, check_target, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import load_record, replay
 from engine.state import GameState, Role
+from tests.assistant.test_session_skills import run
+from tests.assistant.test_session_skills import table as session_table
 from tests.engine.helpers import cid
 from vision.payload import CardTag, encode
 
@@ -321,6 +323,42 @@ def session_at(game: Game, n: int) -> TableSession:
     return session
 
 
+def spear_seats(session: TableSession) -> list[str]:
+    """The seat asked for a 杀 alone that wields 丈八蛇矛 with two hand cards, if any."""
+    base = session.prompt.base
+    if "杀" not in base.options or len(base.who) != 1:
+        return []
+    s = session.state.seat(base.who[0])
+    wields = s.weapon is not None and card(s.weapon).key == "spear"
+    return [str(s.seat)] if wields and s.hand_count >= 2 else []
+
+
+def test_a_spear_holder_asked_for_a_sha_by_collateral_has_the_spears_button() -> None:
+    """借刀杀人 asks 吕布 to use a 杀: 丈八蛇矛 makes it of two hand cards (at a real table
+    too), so its button is there, between the hint and 不出, and answers the ask."""
+    s = session_table(
+        ["zhangfei", "caocao", "zhaoyun", "lvbu", "zhouyu"],
+        "draw 1 2",
+        f"force move #{cid('spear')} -> equip:4",
+        f"see #{cid('collateral')} seat1",
+        "target 4",
+        "target 2",
+        "pass",  # nobody nullifies
+    )
+    assert s.prompt.base.expects == "respond" and s.prompt.base.who == (4,)
+    buttons = prompt_buttons(s)
+    assert [(b.label, b.style) for b in buttons] == [
+        ("请出示 杀", "hint"),
+        ("丈八蛇矛", "go"),
+        ("不出", "pass"),
+    ]
+    assert spear_seats(s) == ["4"]
+    a, b = cid("shan", "♥2"), cid("tao", "♥3")
+    assert buttons[1].press is not None and buttons[1].press().ok
+    run(s, f"see #{a} seat4", f"see #{b} seat4")
+    assert s.moves[-1] == f"respond 4 #{a} #{b} as sha"
+
+
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
 def test_every_sample_state_has_buttons_that_fit_its_prompt(path: Path) -> None:
     game = replay(load_record(path.read_text(encoding="utf-8")))
@@ -338,7 +376,14 @@ def test_every_sample_state_has_buttons_that_fit_its_prompt(path: Path) -> None:
             continue
         assert buttons, (n, base)
         if base.expects in ("respond", "peach", "nullify"):
-            assert styles[-1] == "pass" and set(styles[:-1]) == {"hint"}
+            # 丈八蛇矛's button too where its holder is asked for a 杀 (借刀杀人, 南蛮入侵,
+            # 决斗): two hand cards as the 杀.
+            spear = [
+                b for b in buttons if b.command is not None and b.command.args[1:] == ("spear",)
+            ]
+            assert [b.command.args[0] for b in spear if b.command] == spear_seats(session)
+            buttons = tuple(b for b in buttons if b not in spear)
+            assert buttons[-1].style == "pass" and {b.style for b in buttons[:-1]} == {"hint"}
             wanted = [o for o in base.options if o != "pass"]
             assert [b.label for b in buttons[:-1]] == [f"请出示 {o}" for o in wanted]
         elif base.expects == "draw":  # then the seat's draw-phase skills (突袭, 裸衣)
