@@ -892,6 +892,12 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             t.set_seat(evolve(t.seat(f.seat), alive=False, hp=min(s.hp, 0), chained=False))
         if mode.death_ends_turn and f.seat == t.turn.seat:
             t.set_turn(flags=t.turn.flags | {TURN_ENDS})
+        decided = None if mode.death_effects_decide else mode.winner(t)
+        if isinstance(decided, str) and mode.split(t, decided) is None:
+            # The death ends the game: no reward or penalty follows (001 line 16:
+            # 遊戲結束強制終止任何結算; 003 line 89: the end is judged first, 否则...).
+            t.winner = decided
+            raise GameOver
         effects = mode.death_effects(t, f.seat, f.killer)
         for seat, count in effects.draws:
             t.draw_unknown(seat, count)

@@ -126,6 +126,10 @@ class Mode:
     # A face-down general may be turned face up at will (国战); 新1V1's reserves wait
     # for their turn to come on.
     reveal_at_will: bool = True
+    # A death that ends the game still settles its effects, because they decide the
+    # winner (逐鹿天下: the 玉玺 moves to the killer); elsewhere the end stops them
+    # (001 line 16: 遊戲結束強制終止任何結算).
+    death_effects_decide: bool = False
 
     def __str__(self) -> str:
         """The mode's key (``identity``): a sentence names the mode by it (engine.text)."""

@@ -108,6 +108,7 @@ class Zhulu(Mode):
     max_players = 10
     default_packages = ("standard", "ex", "maneuvering", "zhulu")
     exclusive_packages = ("zhulu",)
+    death_effects_decide = True  # the 玉玺 goes to the killer, and the holder wins
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         return Counter()

@@ -86,6 +86,20 @@ def test_identity_renegade_alone_with_the_lord_wins_when_the_lord_dies() -> None
     assert g.state.over and g.state.winner == "renegade"
 
 
+def test_the_death_that_ends_the_game_settles_no_reward() -> None:
+    """001 line 16 (遊戲結束強制終止任何結算; line 17: the last rebel's 武魂 cannot act,
+    因為在他死的瞬間遊戲就結束了) and 003 line 89 (若符合游戏结束的判定则结束游戏,否则...):
+    the lord kills the last rebel and wins; that rebel's three cards are not drawn.
+    The rebel killed before, with the game going on, gave them."""
+    g = table(["caocao", "xiahoudun", "zhangliao", "xuchu", "guojia"])  # 1 renegade, 2 rebels
+    play(g, "draw 1 x2", "!damage 5 3 from 1", "pass", "role 5 renegade")
+    play(g, "!damage 4 4 from 1", "pass", "role 4 rebel")
+    assert not g.state.over and g.state.seat(1).hand_count == 4 + 2 + 3
+    play(g, "!damage 3 4 from 1", "pass", "role 3 rebel")
+    assert g.state.over and g.state.winner == "lord"
+    assert g.state.seat(1).hand_count == 4 + 2 + 3
+
+
 def test_one_v_one_three_generals_and_replacement() -> None:
     """001 1V1: the 后手 player starts and draws one fewer; a dead general is replaced
     at full HP with four cards; the third death loses."""
