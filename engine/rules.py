@@ -528,6 +528,8 @@ def _role(ctx: Ctx, m: Move) -> None:
     s = t.seat(m.seat)
     if s.role is not None and s.role is not role:
         ctx.refuse(say("seat {seat} is already known to be {role}", seat=m.seat, role=s.role))
+    if s.role is role and t.turn.phase is not Phase.SETUP:  # nothing to show: a slip
+        ctx.refuse(say("seat {seat}'s role ({role}) is shown already", seat=m.seat, role=role))
     table = ctx.mode.role_table(t.players, t.base.variant)
     if table:
         known = sum(1 for other in t.seats if other.role is role and other.seat != m.seat)
