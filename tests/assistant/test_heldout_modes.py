@@ -32,9 +32,9 @@ ROOT = Path(__file__).resolve().parents[2]
 RULES = {"000", "001", "002", "003", "004"}
 
 
-def sgs_table(*argv: str) -> dict[str, Any]:
+def sgs_table(*argv: str, lang: str = "en") -> dict[str, Any]:
     out = io.StringIO()
-    code = run(build_parser(), ["--lang", "en", *argv], out)
+    code = run(build_parser(), ["--lang", lang, *argv], out)
     assert code == 0, out.getvalue()
     report: dict[str, Any] = json.loads(out.getvalue())
     return report
@@ -86,3 +86,17 @@ def test_heldout_case(case: Path, tmp_path: Path) -> None:
             says = f"the document ({fact['doc']}) says {fact['is']!r}"
             failures.append(f"{fact['at']}: {got!r}, {says}")
     assert not failures, "\n".join(failures)
+
+
+ONE_PER_MODE = sorted({c.stem.split("-")[0]: c for c in CASES}.values())
+
+
+@pytest.mark.parametrize("case", ONE_PER_MODE, ids=[c.stem for c in ONE_PER_MODE])
+def test_the_state_is_the_same_in_every_language(case: Path) -> None:
+    """README.md:137: `--json` on every command that prints data: the same keys and words in every
+    language (the mode's facts included)."""
+    script = str(case.with_suffix(".txt"))
+    states = [
+        sgs_table("play", script, "--json", lang=lang)["state"] for lang in ("en", "zh_CN", "ja")
+    ]
+    assert states[0] == states[1] == states[2]
