@@ -604,11 +604,15 @@ on_new_generals(lambda _new: _general_names.cache_clear())
 
 @cache
 def _skill_names() -> dict[str, str]:
-    """Chinese skill names that name one skill key only."""
+    """Chinese skill names that name one skill key only: the generals', then the modes'
+    (结盟, 飞扬 ...) where no general's skill has the name (虎牢关's 马术 is 马术)."""
     keys: dict[str, set[str]] = {}
     for general in standard_catalogue().generals:
         for skill in general.skills:
             keys.setdefault(skill.name, set()).add(skill.key)
+    for skill in standard_catalogue().mode_skills:
+        if skill.name not in keys:
+            keys[skill.name] = {skill.key}
     return {name: next(iter(found)) for name, found in keys.items() if len(found) == 1}
 
 
