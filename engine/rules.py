@@ -643,7 +643,7 @@ def _next(ctx: Ctx, m: Move) -> None:
         _refuse_settling(ctx, _MOVE_ON)
     phase = t.turn.phase
     if phase is Phase.SETUP:
-        if not all(s.hand_count > 0 for s in t.seats):
+        if not all(s.hand_count > 0 for s in t.seats if s.alive):  # a death may come first
             ctx.refuse(say("deal the starting hands first (deal)"))
         _start_turn(ctx, ctx.mode.first_seat(t), 1)
     else:
@@ -2263,7 +2263,8 @@ def _die(ctx: Ctx, m: Move) -> None:
     t = ctx.table
     if not t.seat(m.seat).alive:
         ctx.refuse(say("seat {seat} is already dead", seat=m.seat))
-    if t.stack:
+    drawing = len(t.stack) == 1 and isinstance(t.stack[0], Expect) and t.stack[0].what == "draw"
+    if t.stack and not drawing:  # a draw phase waiting for its draw is no settlement: it stays
         _refuse_settling(ctx, _RECORD_A_DEATH)
     if not (ctx.forced or t.seat(m.seat).hp <= 0):
         ctx.refuse(
