@@ -25,9 +25,15 @@ from engine.windows import window_offers
 
 
 def to_act(state: GameState) -> tuple[int, ...]:
-    """The seats that may (or must) act now, in the order they are asked."""
-    if state.over or not state.mode:
+    """The seats that may (or must) act now, in the order they are asked; once the game
+    is over, the living seats whose roles are still face down (they show them)."""
+    if not state.mode:
         return ()
+    if state.over:
+        rules = mode_named(state.mode)
+        if rules is None or not rules.roles_hidden:
+            return ()
+        return tuple(s.seat for s in state.seats if s.alive and s.role is None)
     if state.stack:
         top = state.stack[-1]
         if isinstance(top, Ask):

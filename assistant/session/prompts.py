@@ -19,6 +19,8 @@ is what the phone highlights when a card is scanned in someone's play phase.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -116,6 +118,16 @@ def current_prompt(state: GameState) -> Prompt:
         return Prompt((), "setup", text, ("setup",))
     if state.over:
         text = _("game over: {result}").format(result=tr(describe_winner(state.winner, state.mode)))
+        rules = mode_named(state.mode)
+        hidden = [s.seat for s in state.seats if s.alive and s.role is None]
+        if rules is not None and rules.roles_hidden and hidden:
+            # The roles still face down are shown at the end (国际版: a civilian alive
+            # shares the win): one seat at a time, its role buttons.
+            dealt = rules.role_table(state.players, state.variant)
+            shown = Counter(s.role for s in state.seats if s.role is not None)
+            roles = tuple(role_name(r, state.mode) for r in Role if dealt[r] > shown[r])
+            text = _("{result}; seat {seat} shows the role").format(result=text, seat=hidden[0])
+            return Prompt((hidden[0],), "reveal_role", text, roles)
         return Prompt((), "over", text)
     if state.stack:
         top = state.stack[-1]

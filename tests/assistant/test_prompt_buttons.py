@@ -26,6 +26,7 @@ from engine.derived import card, check_target, distance_value, hand_limit_value
 from engine.game import Game
 from engine.record import load_record, replay
 from engine.state import GameState, Role
+from engine.views import to_act
 from tests.assistant.test_session_skills import run
 from tests.assistant.test_session_skills import table as session_table
 from tests.engine.helpers import cid
@@ -266,13 +267,20 @@ def test_buttons_along_a_scripted_identity_game() -> None:
     assert not s.state.seat(dying).alive
     assert table.labels() == [("结束出牌", "go")]
 
-    # The lord dies with nobody to save him: the game is over and no button is left.
+    # The lord dies with nobody to save him: the game is over; the roles still face down
+    # are shown at the end, a seat at a time, with the roles left; then no button is left.
     assert s.adjust_hp(1, -s.state.seat(1).hp).ok
     for _i in range(len(GENERALS)):
         if s.prompt.base.expects != "peach":
             break
         table.press(table.only("不出"), f"pass {s.prompt.base.who[0]}")
     assert s.state.over
+    hidden = [n for n in range(1, len(GENERALS) + 1) if s.state.seat(n).role is None]
+    assert s.prompt.base.expects == "reveal_role" and s.prompt.base.who == (hidden[0],)
+    assert "主公" not in [label for label, _style in table.labels()]
+    assert len(hidden) == 3  # a loyalist, a rebel and the renegade are left to show
+    for seat, name in zip(hidden, ["忠臣", "反贼", "内奸"], strict=True):
+        table.press(table.only(name), f"role {seat} {ROLE_NAMES[name]}")
     assert table.buttons() == ()
 
 
@@ -401,7 +409,11 @@ def test_every_sample_state_has_buttons_that_fit_its_prompt(path: Path) -> None:
             assert len(buttons) == 1
         elif base.expects == "reveal_role":
             assert [b.label for b in buttons] == list(base.options)  # 平民 in 国际版 only
-            assert set(ROLE_NAMES) <= set(base.options) <= {*ROLE_NAMES, "平民"}
+            assert set(base.options) <= {*ROLE_NAMES, "平民"}
+            if session.state.over:  # the roles still face down at the end: those left
+                assert "主公" not in base.options and base.who[0] in to_act(session.state)
+            else:
+                assert set(ROLE_NAMES) <= set(base.options)
         elif base.expects == "reveal_hidden":  # 忠胆英杰: each seat that may be the lord
             assert [b.command.args for b in buttons if b.command] == [
                 (str(seat), "lord") for seat in base.who

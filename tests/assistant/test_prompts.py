@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from assistant.session import current_prompt, targets_for
 from engine.game import Game
+from engine.state import Role
 from tests.engine.helpers import cid, play, table
 
 FIVE = ["caocao", "daqiao", "zhenji", "zhugeliang", "liubei"]
@@ -92,6 +93,13 @@ def test_game_over_names_the_winner() -> None:
     g = table(FIVE)
     over = g.state._replace(turn=g.state.turn._replace(phase=g.state.turn.phase.OVER))
     p = current_prompt(over._replace(winner="rebel"))
+    # The roles still face down are shown at the end, a seat at a time.
+    assert (p.who, p.expects) == ((2,), "reveal_role")
+    assert "the rebels win" in p.text and "主公" not in p.options
+    shown = over._replace(
+        winner="rebel", seats=tuple(s._replace(role=s.role or Role.REBEL) for s in over.seats)
+    )
+    p = current_prompt(shown)
     assert (p.who, p.expects) == ((), "over")
     assert "the rebels win" in p.text
 

@@ -109,6 +109,11 @@ def test_scripted_identity_game_through_the_session(store: Store) -> None:
             break
         ok(s.sight(at(token(Action.PASS))))
     assert s.state.over and s.state.winner == "rebel"
+    # The roles still face down are shown at the end (the role cards turned over).
+    while s.prompt.base.expects == "reveal_role":
+        seat = s.prompt.base.who[0]
+        role = {2: Role.LOYALIST, 3: Role.REBEL, 4: Role.REBEL, 5: Role.RENEGADE}[seat]
+        ok(s.reveal_role(seat, role.value))
     assert s.prompt.base.expects == "over"
     assert any("forced" in w for w in s.warnings)
 
