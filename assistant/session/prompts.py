@@ -20,7 +20,6 @@ is what the phone highlights when a card is scanned in someone's play phase.
 from __future__ import annotations
 
 from collections import Counter
-
 from collections.abc import Callable
 from dataclasses import dataclass
 
