@@ -17,12 +17,14 @@ from engine.cards import CardKind, CardType, Element, Package, Suit, Target, sui
 from engine.catalogue import on_new_generals, standard_catalogue
 from engine.context import Ctx
 from engine.derived import (
+    NO_LORD_SKILLS,
     active_skills,
     card,
     check_target,
     effects_of,
     hand_limit_value,
     kind,
+    lord_skills_work,
     owned_keys,
     sha_uses_left,
 )
@@ -558,7 +560,18 @@ def _role(ctx: Ctx, m: Move) -> None:
             say("seat {seat}'s role stays hidden until death or the end of the game", seat=m.seat)
         )
     became_lord = role is Role.LORD and s.role is not Role.LORD
+    hidden_lord = ctx.mode.shown_role is not Role.LORD  # 忠胆英杰
+    if became_lord and hidden_lord and not waiting and t.turn.phase is not Phase.OVER and s.alive:
+        # TRANSLATORS: {mode} is the mode's name (忠胆英杰); {role} is 忠臣
+        reason = say(
+            "{mode}: the lord shows himself when the shown {role} dies",
+            mode=ctx.mode,
+            role=ctx.mode.shown_role,
+        )
+        ctx.refuse(reason)
     s = evolve(s, role=role)
+    if became_lord and not ctx.mode.lord_skills:  # 忠胆英杰: 主公不能使用主公技
+        s = evolve(s, marks=(*s.marks, (NO_LORD_SKILLS, 1)))
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
         s = evolve(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
     if shown and s.mark(SHOWN) == 0:
@@ -953,7 +966,7 @@ def _has_phase_skill(s: Seat, phase: Phase) -> bool:
     timing = _PHASE_TIMINGS.get(phase)
     if timing is None or phase is Phase.DISCARD:
         return False
-    return timing in _timings(s.generals, s.hidden, s.role is Role.LORD)
+    return timing in _timings(s.generals, s.hidden, lord_skills_work(s))
 
 
 @cache
@@ -2124,6 +2137,9 @@ def _skill(ctx: Ctx, m: Move) -> None:
         m.skill in LENT and LENT[m.skill](t, m.seat)
     )  # 黄天, 制霸: another seat's skill used in one's own phase
     if m.skill not in owned_keys(s) and not lent:
+        if not ctx.mode.lord_skills and _lord_skill_of(s, m.skill):
+            # TRANSLATORS: {mode} is the mode's name (忠胆英杰)
+            raise IllegalMove(say("{mode}: the lord may not use lord skills", mode=ctx.mode))
         raise IllegalMove(
             say(
                 "seat {seat} has no {skill} ({key})",
@@ -2180,6 +2196,17 @@ def _skill(ctx: Ctx, m: Move) -> None:
         t.set_turn(skill_uses=tuple(sorted(uses.items())))
     skill_used(ctx, m.seat, m.skill)
     rule.use(ctx, m, top)
+
+
+def _lord_skill_of(s: Seat, key: str) -> bool:
+    """Whether ``key`` is a lord skill of one of the seat's face-up generals."""
+    catalogue = standard_catalogue()
+    return any(
+        skill.key == key and skill.lord
+        for g in s.generals
+        if g not in s.hidden
+        for skill in catalogue.general(g).own_skills
+    )
 
 
 def _rule_applies(ctx: Ctx, m: Skill) -> bool:

@@ -85,6 +85,9 @@ class Mode:
     # The role shown at setup (``role N ...`` before the generals) in a mode with
     # hidden roles: identity's lord; 忠胆英杰's loyalist, who takes the lord's place.
     shown_role: Role = Role.LORD
+    # Whether the lord's lord skills work (忠胆英杰: 主公不能使用主公技; the engine
+    # marks its lord ``no_lord_skills``, engine.derived.NO_LORD_SKILLS).
+    lord_skills: bool = True
     # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
     banned_generals: frozenset[str] = frozenset()
     # ... and every 神 general (诸侯伐董, 1V1: rules 001).

@@ -16,12 +16,15 @@ for killing a rebel. What the table knows, and when:
   as the mode gives it to him, not identity's 5+ rule), and the first turn
   (identity's lord starts). The lord stays hidden: nobody, the engine
   included, knows him.
-- The hidden lord's lord skills do not work (主公不能使用主公技): the engine
-  gives lord skills to a seat known to be the lord only, so they work once he
-  is revealed. He has no +1 max HP, then or later (the bonus is the shown
-  loyalist's).
+- The lord's lord skills do not work (主公不能使用主公技), hidden or revealed, for
+  the whole game: hidden, the engine does not know him (lord skills work for a
+  seat known to be the lord only); revealed, he is marked ``no_lord_skills``
+  (``Mode.lord_skills``), and a lord skill tapped is refused with that reason.
+  He has no +1 max HP, then or later (the bonus is the shown loyalist's).
 - 該忠臣死亡後亮出主公: when the shown loyalist dies, his death waits for the
-  lord to reveal himself (``role N lord``) before anything else settles.
+  lord to reveal himself (``role N lord``) before anything else settles; not
+  before (``role N lord`` is refused while that loyalist lives), save at his
+  own death or the end of the game.
 - 任何角色殺死明置的忠臣(暗置的主公除外),立刻摸三張牌: whoever kills the shown
   loyalist draws three, unless it is the lord, who was hidden when he killed
   (he is revealed before the reward is settled, so the engine knows).
@@ -60,6 +63,7 @@ class Zhongdan(Mode):
     roles_hidden = True
     gods_choose_kingdom = True
     shown_role = Y
+    lord_skills = False
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         loyal, rebel, renegade = ROLE_TABLE[players, ""]
