@@ -12,9 +12,10 @@ for killing a rebel. What the table knows, and when:
 - Setup: roles are dealt face down as in identity; one loyalist shows his
   role (``role N loyalist``, before the generals, where identity's lord shows
   his). The engine marks that seat ``shown`` (Seat.marks) for the rest of the
-  game. He takes the lord's place: +1 max HP (享受加血; at any player count,
-  as the mode gives it to him, not identity's 5+ rule), and the first turn
-  (identity's lord starts). The lord stays hidden: nobody, the engine
+  game. He takes the lord's place: the lord's bonus, +1 max HP (享受加血), at
+  5 players or more as identity's lord has it (001 line 83: "5人或以上遊戲時,
+  主公的體力上限+1": at 4 there is no bonus for him to enjoy), and the first
+  turn (identity's lord starts). The lord stays hidden: nobody, the engine
   included, knows him.
 - The lord's lord skills do not work (主公不能使用主公技), hidden or revealed, for
   the whole game: hidden, the engine does not know him (lord skills work for a
@@ -51,6 +52,7 @@ from engine.state import PublicState, Role, Seat
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
 SHOWN = "shown"  # the Seat.marks name of the shown loyalist (engine.rules.SHOWN)
+LORD_BONUS_PLAYERS = 5  # 001 line 83: 5人或以上遊戲時,主公的體力上限+1
 SHOWN_KILL_DRAW = 3  # 任何角色殺死明置的忠臣…立刻摸三張牌
 SIDES = {L: "lord", Y: "lord", R: "rebel", N: "renegade"}
 
@@ -70,7 +72,8 @@ class Zhongdan(Mode):
         return Counter({L: 1, Y: loyal, R: rebel, N: renegade})
 
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
-        return generals[0].max_hp + (1 if seat.mark(SHOWN) else 0)
+        bonus = seat.mark(SHOWN) and state.players >= LORD_BONUS_PLAYERS
+        return generals[0].max_hp + (1 if bonus else 0)
 
     def first_seat(self, state: PublicState) -> int:
         return _shown(state) or 1

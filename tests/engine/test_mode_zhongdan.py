@@ -61,6 +61,14 @@ def test_the_shown_loyalist_has_one_more_max_hp() -> None:
     assert [(s.seat, s.max_hp) for s in g.state.seats] == [(1, 5), (2, 4), (3, 4), (4, 4), (5, 4)]
 
 
+def test_no_bonus_at_four_players() -> None:
+    """001 line 181 (享受加血) with line 83 (5人或以上遊戲時,主公的體力上限+1): at 4
+    players the lord has no bonus, so neither has the loyalist in his place."""
+    g = zhongdan(shown=1, start=False, players=4)
+    assert [s.max_hp for s in g.state.seats] == [4, 4, 4, 4]
+    assert g.state.seat(1).mark("shown") == 1
+
+
 def test_the_bonus_also_when_the_role_is_shown_after_the_generals() -> None:
     g = Game()
     play(g, "setup zhongdan 5", *(f"general {n} {k}" for n, k in enumerate(FIVE[:5], start=1)))
