@@ -17,7 +17,10 @@ class OneVsOne(Mode):
 
     The 后手 player (the renegade) takes the first turn and draws one card fewer
     in it. A general that dies is replaced at once by the next: its cards are
-    discarded, the newcomer comes on at full HP and draws four.
+    discarded, the newcomer comes on at full HP and draws four. The record's
+    ``general`` move names a seat's three in their order; the two reserves wait
+    face down and are not turned up at will (``reveal`` is refused: 001 line
+    100 keeps the order secret, and a reserve's skills work only once it is on).
     """
 
     name = "1v1"
@@ -28,6 +31,7 @@ class OneVsOne(Mode):
     # 001 line 96: 可用擴展包:神話再臨-風(除神武將外)
     general_packages = ("wind",)
     gods_banned = True
+    reveal_at_will = False  # 001 line 100: 出場武將和出場順序對對方保密
     # 001 line 107, 四禁 (unofficial, widely agreed): 孙权, 曹操, 华佗, 吕蒙 are left out.
     variants = ("", FOUR_BANS)
     variant_bans = {FOUR_BANS: frozenset({"sunquan", "caocao", "huatuo", "lvmeng"})}  # noqa: RUF012
@@ -57,6 +61,20 @@ class OneVsOne(Mode):
         return ("lord", "renegade", "draw")
 
     first_and_second = ("lord", "renegade")  # the lord card starts (先手)
+
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """新1V1's facts (001 lines 103-104: the next general comes on at a death, the
+        third death loses): each seat's generals still to come on (this one included),
+        fallen, and waiting face down. A death takes the general off the seat's list."""
+        per_seat = self.generals_per_seat
+        return {
+            "generals_left": {str(s.seat): len(s.generals) if s.alive else 0 for s in state.seats},
+            "generals_fallen": {
+                str(s.seat): per_seat - len(s.generals) + (0 if s.alive else 1) if s.generals else 0
+                for s in state.seats
+            },
+            "reserves": {str(s.seat): len(s.hidden) for s in state.seats},
+        }
 
 
 class TwoVsTwo(Mode):
