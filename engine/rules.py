@@ -2318,7 +2318,10 @@ def _end(ctx: Ctx, m: Move) -> None:
     elif not (isinstance(decided, str) and decided == m.winner) and not ctx.mode.may_concede(
         t, m.winner
     ):
-        ctx.refuse(say("the game is not over by the rules yet; force the end if the table agrees"))
+        ctx.refuse(
+            ctx.mode.concede_refused(t, m.winner)
+            or say("the game is not over by the rules yet; force the end if the table agrees")
+        )
     t.winner = m.winner
     raise GameOver
 

@@ -261,6 +261,11 @@ class Mode:
         投降規則): an ``end`` move naming it is then accepted."""
         return False
 
+    def concede_refused(self, state: PublicState, winner: str) -> Text | None:
+        """Why an ``end`` naming ``winner`` is refused now, in the mode's own words (3v3:
+        the time limit's counts); None: the engine's usual reason."""
+        return None
+
     def revealed(self, state: PublicState, seat: int, general: str) -> RevealEffects:
         """What follows ``general`` of ``seat`` turned face up by a ``reveal`` (国战's
         君主); nothing in most modes."""

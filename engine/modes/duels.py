@@ -7,6 +7,7 @@ from collections import Counter
 from engine.generals import General
 from engine.modes.base import DeathEffects, Mode
 from engine.state import PublicState, Role, Seat
+from engine.text import Text, say
 
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 FOUR_BANS = "four_bans"  # 1V1's 四禁
@@ -120,6 +121,7 @@ class TwoVsTwo(Mode):
 # plays the lord (marshal) and loyalists, the cold side the renegade
 # (marshal) and rebels.
 WARM_MARSHAL, COLD_MARSHAL = 5, 2
+WARM_SEATS = (4, 5, 6)
 # The turn cycle when every choice is the default: each side alternates
 # between its marshal's turn and its two vanguards' turns. A table that
 # chooses otherwise records 'extraturn N' before 'next'.
@@ -127,6 +129,18 @@ CYCLE_3V3 = (5, 2, 6, 4, 1, 3)
 
 
 class ThreeVsThree(Mode):
+    """3V3 (rules 001 lines 133-150): the warm side (seats 4-6, its 主帅 in 5) against
+    the cold (1-3, its 主帅 in 2); a 主帅's death decides (line 146), a kill draws two.
+
+    The time limit (line 146: 40 minutes and 5 more) is the table's: the engine keeps
+    no clock. When it is up the table enters ``end warm``, ``end cold`` or ``end draw``,
+    accepted (``Mode.may_concede``) when line 148's order gives that result: the side
+    with more generals alive wins; as many alive, the side that lost less HP (each
+    general's max HP less its HP, the dead's counted whole); level on both, a draw
+    (line 148 decides nothing then). Refused otherwise, with the counts. Line 148's
+    "當雙方身份牌都橫置" (both sides have acted this round) is the table's to wait for.
+    """
+
     name = "3v3"
     title = "3V3模式"
     min_players = max_players = 6
@@ -169,3 +183,45 @@ class ThreeVsThree(Mode):
 
     def sides(self) -> tuple[str, ...]:
         return ("warm", "cold", "draw")
+
+    def may_concede(self, state: PublicState, winner: str) -> bool:
+        return winner == _at_time_limit(state)
+
+    def concede_refused(self, state: PublicState, winner: str) -> Text:
+        (warm_alive, warm_lost), (cold_alive, cold_lost) = (
+            _standing(state, WARM),
+            _standing(state, COLD),
+        )
+        # TRANSLATORS: 3v3's time limit (rules 001 line 148); warm 暖色方, cold 冷色方
+        return say(
+            "{mode}: at the time limit the side with more generals alive wins, then the side"
+            " that lost less HP (warm: {warm_alive} alive, {warm_lost} HP lost; cold:"
+            " {cold_alive} alive, {cold_lost} HP lost)",
+            mode=self,
+            warm_alive=warm_alive,
+            warm_lost=warm_lost,
+            cold_alive=cold_alive,
+            cold_lost=cold_lost,
+        )
+
+
+WARM, COLD = "warm", "cold"
+
+
+def _standing(state: PublicState, side: str) -> tuple[int, int]:
+    """A 3v3 side's generals alive and HP lost (001 line 148's two counts)."""
+    seats = [s for s in state.seats if (s.seat >= WARM_SEATS[0]) == (side == WARM)]
+    return sum(s.alive for s in seats), sum(s.max_hp - max(s.hp, 0) for s in seats)
+
+
+def _at_time_limit(state: PublicState) -> str:
+    """001 line 148: more generals alive, then less HP lost; level on both, a draw."""
+    (warm_alive, warm_lost), (cold_alive, cold_lost) = (
+        _standing(state, WARM),
+        _standing(state, COLD),
+    )
+    if warm_alive != cold_alive:
+        return WARM if warm_alive > cold_alive else COLD
+    if warm_lost != cold_lost:
+        return WARM if warm_lost < cold_lost else COLD
+    return "draw"
