@@ -817,6 +817,11 @@ def _end_turn(ctx: Ctx) -> None:
             return
         t.set_seat(evolve(s, flipped=False))  # his turn is skipped, he turns face up
         t.reset_turn(between, t.turn.number + 1)
+    choice = ctx.mode.turn_choice(t, normal)  # 3v3: the side's 主帅 chooses who acts
+    if choice is not None:
+        seat, reason, options = choice
+        push(t, Expect("choose", seat, reason, options=options))
+        return
     _start_turn(ctx, ctx.mode.next_seat(t, normal), t.turn.number + 1)
 
 
@@ -2275,6 +2280,11 @@ def _choose(ctx: Ctx, m: Move) -> None:
     t.stack.pop()
     if top.what == "successor":
         bring_on(t, m.seat, m.option)
+        return
+    if not t.stack and ctx.mode.turn_choice(t, t.turn.resume or t.turn.seat) is not None:
+        set_marks(t, ctx.mode.turn_chosen(t, m.seat, m.option))  # 3v3: who acts next
+        t.set_turn(flags=t.turn.flags | {TURN_ENDED})
+        _end_turn(ctx)
         return
     below = t.stack[-1] if t.stack else None
     if isinstance(below, SkillUse):

@@ -246,6 +246,21 @@ class Mode:
         without moving the order on (虎牢关: 吕布 after each ally's turn), or None."""
         return None
 
+    def turn_choice(
+        self, state: PublicState, ended: int
+    ) -> tuple[int, Text, tuple[str, ...]] | None:
+        """A choice to make before the turn after ``ended``'s starts (3v3: the 主帅 of the
+        side taking the action chooses who acts), as (seat, reason, options); None when
+        the order goes on by itself."""
+        return None
+
+    def turn_chosen(
+        self, state: PublicState, seat: int, option: str
+    ) -> tuple[tuple[int, str, int], ...]:
+        """The marks ``turn_choice``'s answer sets, which ``next_seat`` reads, as
+        (seat, mark, value)."""
+        return ()
+
     def turn_marks(self, state: PublicState, seat: int) -> tuple[tuple[int, str, int], ...]:
         """Marks to set as ``seat``'s turn starts (虎牢关: a round begins, the regrouping
         allies' countdowns go down), as (seat, mark, value)."""

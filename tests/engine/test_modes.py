@@ -9,7 +9,7 @@ from engine.modes import MODES
 from engine.modes.identity import ROLE_TABLE
 from engine.state import Role
 from engine.table import IllegalMove
-from tests.engine.helpers import end_turn, play, table
+from tests.engine.helpers import play, table
 
 
 @pytest.mark.parametrize(
@@ -108,31 +108,6 @@ def test_two_v_two_seats_hands_and_team_draw() -> None:
     assert not g.state.over
     play(g, "!damage 3 4 from 1", "pass")
     assert g.state.over and g.state.winner == "loyalist"
-
-
-def test_three_v_three_turn_cycle_and_marshal_death() -> None:
-    """001 3V3: the marshal acts first; sides alternate; a marshal's death decides;
-    a kill draws two."""
-    g = Game()
-    generals = ["caocao", "simayi", "xiahoudun", "zhangliao", "liubei", "guanyu"]
-    play(
-        g,
-        "setup 3v3 6",
-        *(f"general {n} {k}" for n, k in enumerate(generals, start=1)),
-        "deal",
-        "next",
-    )
-    order = [g.state.turn.seat]
-    for _ in range(6):
-        end_turn(g)
-        order.append(g.state.turn.seat)
-    assert order == [5, 2, 6, 4, 1, 3, 5]
-    before = g.state.seat(5).hand_count
-    play(g, "draw 5 x2")
-    play(g, "!damage 1 4 from 5", "pass")
-    assert g.state.seat(5).hand_count == before + 2 + 2
-    play(g, "!damage 2 3 from 5", "pass")
-    assert g.state.over and g.state.winner == "warm"
 
 
 def test_hegemony_same_kingdom_reveal_careerist_and_victory() -> None:
