@@ -243,6 +243,14 @@ class ThreeVsThree(Mode):
     def may_concede(self, state: PublicState, winner: str) -> bool:
         return winner == _at_time_limit(state)
 
+    def facts(self, state: PublicState) -> dict[str, object]:
+        """Each seat's side, each side's 主帅, and the seats that have acted this round."""
+        return {
+            "sides": {str(s.seat): self.side(state, s.seat) for s in state.seats},
+            "marshals": {side: seats[0] for side, seats in SIDE_SEATS.items()},
+            "acted": [s.seat for s in state.seats if s.mark(ACTED)],
+        }
+
     def concede_refused(self, state: PublicState, winner: str) -> Text:
         (warm_alive, warm_lost), (cold_alive, cold_lost) = (
             _standing(state, WARM),

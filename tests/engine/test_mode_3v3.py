@@ -13,6 +13,7 @@ import pytest
 from engine.derived import hand_limit_value
 from engine.frames import Expect
 from engine.game import Game
+from engine.views import summary
 from tests.engine.helpers import expecting, hand, play, refused, top
 
 # No skill of these answers damage or death.
@@ -133,3 +134,17 @@ def test_the_leaders_first_then_the_forwards_and_a_marshals_death_decides() -> N
     assert g.state.seat(5).hand_count == before + 2
     play(g, "!damage 2 4 from 5", "pass")
     assert g.state.over and g.state.winner == "warm"
+
+
+def test_the_state_says_who_has_acted_this_round() -> None:
+    """001 lines 145 and 148: the identity cards turned sideways, and the sides."""
+    g = three_v_three()
+    finish_turn(g)
+    assert summary(g.state)["mode_facts"] == {
+        "sides": {"1": "cold", "2": "cold", "3": "cold", "4": "warm", "5": "warm", "6": "warm"},
+        "marshals": {"warm": 5, "cold": 2},
+        "acted": [5],
+    }
+    play(g, "choose 2 forwards")
+    facts = summary(g.state)["mode_facts"]
+    assert facts["acted"] == [1, 5]  # type: ignore[index]
