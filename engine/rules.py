@@ -2231,6 +2231,8 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     s = t.seat(m.seat)
     skills = {sk.key: sk for sk in active_skills(s)}
     if m.skill not in skills:
+        if not ctx.mode.lord_skills and _lord_skill_of(s, m.skill):
+            ctx.refuse(say("{mode}: the lord may not use lord skills", mode=ctx.mode))
         ctx.refuse(say("seat {seat} has no skill {key}", seat=m.seat, key=repr(m.skill)))
     skill_used(ctx, m.seat, m.skill)
     skill = skills.get(m.skill)

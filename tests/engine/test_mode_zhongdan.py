@@ -109,6 +109,7 @@ def test_no_lord_skill_works_for_the_revealed_lord(general: str, skill: str) -> 
     play(g, "deal", "next", "draw 1 x2", "!damage 1 5 from 3", "pass", "role 2 lord")
     assert g.state.seat(2).role is L
     assert skill not in owned_keys(g.state.seat(2))
+    refused(g, f"skill 2 {skill}", "the lord may not use lord skills")
 
 
 def test_the_lord_shows_himself_only_when_the_shown_loyalist_dies() -> None:
