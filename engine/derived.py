@@ -92,6 +92,20 @@ def skilless(seat: Seat) -> bool:
     return bool(seat.marks) and any(name == SKILLESS for name, _ in seat.marks)
 
 
+NO_LORD_SKILLS = "no_lord_skills"
+"""A seat's mark: the lord whose lord skills do not work (忠胆英杰: 主公不能使用主公技)."""
+
+
+def lord_skills_work(seat: Seat) -> bool:
+    """Whether the seat's lord skills work: the lord's, unless his mode withholds them
+    (cheap for every other seat: asked each time what a seat owns is)."""
+    return seat.role is Role.LORD and not (seat.marks and _withheld(seat))
+
+
+def _withheld(seat: Seat) -> bool:
+    return any(name == NO_LORD_SKILLS for name, _ in seat.marks)
+
+
 def active_skills(seat: Seat) -> Iterator[Skill]:
     """Skills that work now: face-up generals only; lord skills only for the lord; then
     the skills the mode or a skill gave the seat (``Seat.extra_skills``); none for a
@@ -102,7 +116,7 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
         if general in seat.hidden:
             continue
         for skill in _general_skills(general):
-            if skill.lord and seat.role is not Role.LORD:
+            if skill.lord and not lord_skills_work(seat):
                 continue
             yield skill
     for key in seat.extra_skills:
@@ -111,7 +125,7 @@ def active_skills(seat: Seat) -> Iterator[Skill]:
 
 def owned_keys(s: Seat) -> frozenset[str]:
     """The rule keys a seat owns now: its working skills and its weapon's and armour's."""
-    key = (s.generals, s.hidden, s.role is Role.LORD, s.weapon, s.armour, s.extra_skills)
+    key = (s.generals, s.hidden, lord_skills_work(s), s.weapon, s.armour, s.extra_skills)
     if s.marks and skilless(s):  # 断肠: no skills, only the arms
         key = ((), (), False, s.weapon, s.armour, ())
     found = _OWNED.get(key)
@@ -153,7 +167,7 @@ def effects_of(seat: Seat) -> tuple[tuple[Skill, Effect], ...]:
     """The effects a seat's working skills declare (cached: asked many times a move)."""
     if seat.marks and skilless(seat):  # 断肠
         return ()
-    return _effects(seat.generals, seat.hidden, seat.role is Role.LORD, seat.extra_skills)
+    return _effects(seat.generals, seat.hidden, lord_skills_work(seat), seat.extra_skills)
 
 
 @cache

@@ -17,12 +17,14 @@ from engine.cards import CardKind, CardType, Element, Package, Suit, Target, sui
 from engine.catalogue import on_new_generals, standard_catalogue
 from engine.context import Ctx
 from engine.derived import (
+    NO_LORD_SKILLS,
     active_skills,
     card,
     check_target,
     effects_of,
     hand_limit_value,
     kind,
+    lord_skills_work,
     owned_keys,
     sha_uses_left,
 )
@@ -560,7 +562,18 @@ def _role(ctx: Ctx, m: Move) -> None:
             say("seat {seat}'s role stays hidden until death or the end of the game", seat=m.seat)
         )
     became_lord = role is Role.LORD and s.role is not Role.LORD
+    hidden_lord = ctx.mode.shown_role is not Role.LORD  # 忠胆英杰
+    if became_lord and hidden_lord and not waiting and t.turn.phase is not Phase.OVER and s.alive:
+        # TRANSLATORS: {mode} is the mode's name (忠胆英杰); {role} is 忠臣
+        reason = say(
+            "{mode}: the lord shows himself when the shown {role} dies",
+            mode=ctx.mode,
+            role=ctx.mode.shown_role,
+        )
+        ctx.refuse(reason)
     s = evolve(s, role=role)
+    if became_lord and not ctx.mode.lord_skills:  # 忠胆英杰: 主公不能使用主公技
+        s = evolve(s, marks=(*s.marks, (NO_LORD_SKILLS, 1)))
     if became_lord and s.generals and t.players >= 5 and ctx.mode.name == "identity":
         s = evolve(s, max_hp=s.max_hp + 1, hp=s.hp + 1)
     if shown and s.mark(SHOWN) == 0:
@@ -806,6 +819,11 @@ def _end_turn(ctx: Ctx) -> None:
             return
         t.set_seat(evolve(s, flipped=False))  # his turn is skipped, he turns face up
         t.reset_turn(between, t.turn.number + 1)
+    choice = ctx.mode.turn_choice(t, normal)  # 3v3: the side's 主帅 chooses who acts
+    if choice is not None:
+        seat, reason, options = choice
+        push(t, Expect("choose", seat, reason, options=options))
+        return
     _start_turn(ctx, ctx.mode.next_seat(t, normal), t.turn.number + 1)
 
 
@@ -955,7 +973,7 @@ def _has_phase_skill(s: Seat, phase: Phase) -> bool:
     timing = _PHASE_TIMINGS.get(phase)
     if timing is None or phase is Phase.DISCARD:
         return False
-    return timing in _timings(s.generals, s.hidden, s.role is Role.LORD)
+    return timing in _timings(s.generals, s.hidden, lord_skills_work(s))
 
 
 @cache
@@ -2126,6 +2144,9 @@ def _skill(ctx: Ctx, m: Move) -> None:
         m.skill in LENT and LENT[m.skill](t, m.seat)
     )  # 黄天, 制霸: another seat's skill used in one's own phase
     if m.skill not in owned_keys(s) and not lent:
+        if not ctx.mode.lord_skills and _lord_skill_of(s, m.skill):
+            # TRANSLATORS: {mode} is the mode's name (忠胆英杰)
+            raise IllegalMove(say("{mode}: the lord may not use lord skills", mode=ctx.mode))
         raise IllegalMove(
             say(
                 "seat {seat} has no {skill} ({key})",
@@ -2184,6 +2205,17 @@ def _skill(ctx: Ctx, m: Move) -> None:
     rule.use(ctx, m, top)
 
 
+def _lord_skill_of(s: Seat, key: str) -> bool:
+    """Whether ``key`` is a lord skill of one of the seat's face-up generals."""
+    catalogue = standard_catalogue()
+    return any(
+        skill.key == key and skill.lord
+        for g in s.generals
+        if g not in s.hidden
+        for skill in catalogue.general(g).own_skills
+    )
+
+
 def _rule_applies(ctx: Ctx, m: Skill) -> bool:
     """A forced skill still settles by its rule when the rule accepts it as it is."""
     t = ctx.table
@@ -2201,6 +2233,8 @@ def _skill_by_hand(ctx: Ctx, m: Skill) -> None:
     s = t.seat(m.seat)
     skills = {sk.key: sk for sk in active_skills(s)}
     if m.skill not in skills:
+        if not ctx.mode.lord_skills and _lord_skill_of(s, m.skill):
+            ctx.refuse(say("{mode}: the lord may not use lord skills", mode=ctx.mode))
         ctx.refuse(say("seat {seat} has no skill {key}", seat=m.seat, key=repr(m.skill)))
     skill_used(ctx, m.seat, m.skill)
     skill = skills.get(m.skill)
@@ -2251,6 +2285,11 @@ def _choose(ctx: Ctx, m: Move) -> None:
     if top.what == "successor":
         bring_on(t, m.seat, m.option)
         return
+    if not t.stack and ctx.mode.turn_choice(t, t.turn.resume or t.turn.seat) is not None:
+        set_marks(t, ctx.mode.turn_chosen(t, m.seat, m.option))  # 3v3: who acts next
+        t.set_turn(flags=t.turn.flags | {TURN_ENDED})
+        _end_turn(ctx)
+        return
     below = t.stack[-1] if t.stack else None
     if isinstance(below, SkillUse):
         replace_top(t, evolve(below, word=m.option, step=below.step + 1))
@@ -2294,7 +2333,10 @@ def _end(ctx: Ctx, m: Move) -> None:
     elif not (isinstance(decided, str) and decided == m.winner) and not ctx.mode.may_concede(
         t, m.winner
     ):
-        ctx.refuse(say("the game is not over by the rules yet; force the end if the table agrees"))
+        ctx.refuse(
+            ctx.mode.concede_refused(t, m.winner)
+            or say("the game is not over by the rules yet; force the end if the table agrees")
+        )
     t.winner = m.winner
     raise GameOver
 

@@ -85,6 +85,9 @@ class Mode:
     # The role shown at setup (``role N ...`` before the generals) in a mode with
     # hidden roles: identity's lord; 忠胆英杰's loyalist, who takes the lord's place.
     shown_role: Role = Role.LORD
+    # Whether the lord's lord skills work (忠胆英杰: 主公不能使用主公技; the engine
+    # marks its lord ``no_lord_skills``, engine.derived.NO_LORD_SKILLS).
+    lord_skills: bool = True
     # Generals the mode bans (诸侯伐董's 禁將): a seat cannot take them.
     banned_generals: frozenset[str] = frozenset()
     # ... and every 神 general (诸侯伐董, 1V1: rules 001).
@@ -247,6 +250,21 @@ class Mode:
         without moving the order on (虎牢关: 吕布 after each ally's turn), or None."""
         return None
 
+    def turn_choice(
+        self, state: PublicState, ended: int
+    ) -> tuple[int, Text, tuple[str, ...]] | None:
+        """A choice to make before the turn after ``ended``'s starts (3v3: the 主帅 of the
+        side taking the action chooses who acts), as (seat, reason, options); None when
+        the order goes on by itself."""
+        return None
+
+    def turn_chosen(
+        self, state: PublicState, seat: int, option: str
+    ) -> tuple[tuple[int, str, int], ...]:
+        """The marks ``turn_choice``'s answer sets, which ``next_seat`` reads, as
+        (seat, mark, value)."""
+        return ()
+
     def turn_marks(self, state: PublicState, seat: int) -> tuple[tuple[int, str, int], ...]:
         """Marks to set as ``seat``'s turn starts (虎牢关: a round begins, the regrouping
         allies' countdowns go down), as (seat, mark, value)."""
@@ -261,6 +279,11 @@ class Mode:
         """Whether the side losing may concede the game to ``winner`` now (诸侯伐董's
         投降規則): an ``end`` move naming it is then accepted."""
         return False
+
+    def concede_refused(self, state: PublicState, winner: str) -> Text | None:
+        """Why an ``end`` naming ``winner`` is refused now, in the mode's own words (3v3:
+        the time limit's counts); None: the engine's usual reason."""
+        return None
 
     def revealed(self, state: PublicState, seat: int, general: str) -> RevealEffects:
         """What follows ``general`` of ``seat`` turned face up by a ``reveal`` (国战's

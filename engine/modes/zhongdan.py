@@ -12,16 +12,20 @@ for killing a rebel. What the table knows, and when:
 - Setup: roles are dealt face down as in identity; one loyalist shows his
   role (``role N loyalist``, before the generals, where identity's lord shows
   his). The engine marks that seat ``shown`` (Seat.marks) for the rest of the
-  game. He takes the lord's place: +1 max HP (享受加血; at any player count,
-  as the mode gives it to him, not identity's 5+ rule), and the first turn
-  (identity's lord starts). The lord stays hidden: nobody, the engine
+  game. He takes the lord's place: the lord's bonus, +1 max HP (享受加血), at
+  5 players or more as identity's lord has it (001 line 83: "5人或以上遊戲時,
+  主公的體力上限+1": at 4 there is no bonus for him to enjoy), and the first
+  turn (identity's lord starts). The lord stays hidden: nobody, the engine
   included, knows him.
-- The hidden lord's lord skills do not work (主公不能使用主公技): the engine
-  gives lord skills to a seat known to be the lord only, so they work once he
-  is revealed. He has no +1 max HP, then or later (the bonus is the shown
-  loyalist's).
+- The lord's lord skills do not work (主公不能使用主公技), hidden or revealed, for
+  the whole game: hidden, the engine does not know him (lord skills work for a
+  seat known to be the lord only); revealed, he is marked ``no_lord_skills``
+  (``Mode.lord_skills``), and a lord skill tapped is refused with that reason.
+  He has no +1 max HP, then or later (the bonus is the shown loyalist's).
 - 該忠臣死亡後亮出主公: when the shown loyalist dies, his death waits for the
-  lord to reveal himself (``role N lord``) before anything else settles.
+  lord to reveal himself (``role N lord``) before anything else settles; not
+  before (``role N lord`` is refused while that loyalist lives), save at his
+  own death or the end of the game.
 - 任何角色殺死明置的忠臣(暗置的主公除外),立刻摸三張牌: whoever kills the shown
   loyalist draws three, unless it is the lord, who was hidden when he killed
   (he is revealed before the reward is settled, so the engine knows).
@@ -48,6 +52,7 @@ from engine.state import PublicState, Role, Seat
 L, Y, R, N = Role.LORD, Role.LOYALIST, Role.REBEL, Role.RENEGADE
 
 SHOWN = "shown"  # the Seat.marks name of the shown loyalist (engine.rules.SHOWN)
+LORD_BONUS_PLAYERS = 5  # 001 line 83: 5人或以上遊戲時,主公的體力上限+1
 SHOWN_KILL_DRAW = 3  # 任何角色殺死明置的忠臣…立刻摸三張牌
 SIDES = {L: "lord", Y: "lord", R: "rebel", N: "renegade"}
 
@@ -60,13 +65,15 @@ class Zhongdan(Mode):
     roles_hidden = True
     gods_choose_kingdom = True
     shown_role = Y
+    lord_skills = False
 
     def role_table(self, players: int, variant: str) -> Counter[Role]:
         loyal, rebel, renegade = ROLE_TABLE[players, ""]
         return Counter({L: 1, Y: loyal, R: rebel, N: renegade})
 
     def max_hp(self, state: PublicState, seat: Seat, generals: tuple[General, ...]) -> int:
-        return generals[0].max_hp + (1 if seat.mark(SHOWN) else 0)
+        bonus = seat.mark(SHOWN) and state.players >= LORD_BONUS_PLAYERS
+        return generals[0].max_hp + (1 if bonus else 0)
 
     def first_seat(self, state: PublicState) -> int:
         return _shown(state) or 1

@@ -425,7 +425,7 @@ def test_every_sample_state_has_buttons_that_fit_its_prompt(path: Path) -> None:
 
 
 def test_fire_attack_can_be_declined_by_a_tap() -> None:
-    game = replay(load_record((SAMPLES[0].parent / "1v1.sgs").read_text(encoding="utf-8")))
+    game = replay(load_record((SAMPLES[0].parent / "identity-5.sgs").read_text(encoding="utf-8")))
     n = next(
         n for n in range(len(game)) if current_prompt(game.state_at(n)).expects == "fire_discard"
     )

@@ -61,6 +61,14 @@ def test_the_shown_loyalist_has_one_more_max_hp() -> None:
     assert [(s.seat, s.max_hp) for s in g.state.seats] == [(1, 5), (2, 4), (3, 4), (4, 4), (5, 4)]
 
 
+def test_no_bonus_at_four_players() -> None:
+    """001 line 181 (享受加血) with line 83 (5人或以上遊戲時,主公的體力上限+1): at 4
+    players the lord has no bonus, so neither has the loyalist in his place."""
+    g = zhongdan(shown=1, start=False, players=4)
+    assert [s.max_hp for s in g.state.seats] == [4, 4, 4, 4]
+    assert g.state.seat(1).mark("shown") == 1
+
+
 def test_the_bonus_also_when_the_role_is_shown_after_the_generals() -> None:
     g = Game()
     play(g, "setup zhongdan 5", *(f"general {n} {k}" for n, k in enumerate(FIVE[:5], start=1)))
@@ -74,14 +82,43 @@ def test_the_shown_loyalist_takes_the_first_turn() -> None:
     assert g.state.turn.seat == 3
 
 
-def test_the_hidden_lord_has_no_lord_skill() -> None:
-    """001 line 181: 主公不能使用主公技 (while hidden); once revealed, 激将 works."""
+def test_the_lord_has_no_lord_skill_hidden_or_revealed() -> None:
+    """001 line 181: 主公不能使用主公技, for the whole game: hidden, 激将 is refused with
+    the mode's reason; revealed, it is still withheld."""
     g = zhongdan(shown=1)
     assert "jijiang" not in owned_keys(g.state.seat(2))
     to_play_phase(g)
+    refused(g, "skill 2 jijiang -> 3", "the lord may not use lord skills")
     play(g, "!damage 1 5 from 3", "pass")
     play(g, "role 2 lord")
-    assert "jijiang" in owned_keys(g.state.seat(2))
+    assert g.state.seat(2).role is L
+    assert "jijiang" not in owned_keys(g.state.seat(2))
+    refused(g, "skill 2 jijiang -> 3", "the lord may not use lord skills")
+
+
+@pytest.mark.parametrize(
+    ("general", "skill"),
+    [("caocao", "hujia"), ("sunquan", "jiuyuan"), ("zhangjiao", "huangtian")],
+)
+def test_no_lord_skill_works_for_the_revealed_lord(general: str, skill: str) -> None:
+    """001 line 181: every lord skill (护驾, 救援, 黄天 ...) is withheld from the lord."""
+    g = Game()
+    play(g, "setup zhongdan 5 packages=standard,ex,maneuvering,wind", "role 1 loyalist")
+    for seat, key in enumerate(["zhaoyun", general, "guanyu", "zhangfei", "machao"], start=1):
+        g.push_text(f"general {seat} {key}")
+    play(g, "deal", "next", "draw 1 x2", "!damage 1 5 from 3", "pass", "role 2 lord")
+    assert g.state.seat(2).role is L
+    assert skill not in owned_keys(g.state.seat(2))
+    refused(g, f"skill 2 {skill}", "the lord may not use lord skills")
+
+
+def test_the_lord_shows_himself_only_when_the_shown_loyalist_dies() -> None:
+    """001 line 181: 該忠臣死亡後亮出主公: not before (the engine asks for it then)."""
+    g = zhongdan(shown=1)
+    to_play_phase(g)
+    refused(g, "role 2 lord", "when the shown loyalist dies")
+    play(g, "!damage 1 5 from 3", "pass", "role 2 lord")
+    assert g.state.seat(2).role is L
 
 
 def test_the_lord_reveals_when_the_shown_loyalist_dies() -> None:
