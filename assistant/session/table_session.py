@@ -48,7 +48,12 @@ from assistant.i18n import (
 from assistant.session.corrections import CorrectionPlan, CorrectionRefused
 from assistant.session.names import role_label, rule_label
 from assistant.session.prompts import current_prompt, seat_label, targets_for
-from assistant.session.readings import Reading, asks_nullification, card_readings
+from assistant.session.readings import (
+    Reading,
+    asks_nullification,
+    card_readings,
+    used_when_drawn,
+)
 from assistant.session.replies import (
     DUPLICATE_STICKER,
     MISREAD,
@@ -1517,6 +1522,8 @@ class TableSession:
             readings = [
                 replace(r, before=(draw, *r.before)) for r in card_readings(drawn, card_id, region)
             ]
+        if not readings:
+            readings = used_when_drawn(state, card_id, region)  # the 玉玺, shown as drawn
         if not readings and isinstance(top, Ask) and top.anyone:
             # Nobody laid a 无懈可击: the card is what comes after the request (a delayed
             # trick's judgement card turned over, a 杀 answering the 决斗 ...).

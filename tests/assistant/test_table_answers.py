@@ -1,0 +1,58 @@
+"""Table scripts the held-out mode cases (written from the rules documents and the
+docs alone) found answered wrong, played through a real table session."""
+
+from __future__ import annotations
+
+from textwrap import dedent
+
+from assistant.cli.play import ScriptRun, play_script
+from assistant.i18n.languages import speaking
+from assistant.session import parse_script
+from assistant.store import Store
+from engine.modes.zhulu import seal_holder
+
+
+def play(script: str) -> ScriptRun:
+    with speaking("en"), Store.open("sqlite://") as store:
+        return play_script(parse_script(dedent(script)), store)
+
+
+def refusals(run: ScriptRun) -> list[str]:
+    return [f"{p.input}: {p.message}" for p in run.of("refused")]
+
+
+ZHULU_ALLIES = """\
+    setup zhulu 5
+    general 1 zhangfei
+    general 2 lvmeng
+    general 3 zhaoyun
+    general 4 machao
+    general 5 lvbu
+    deal
+    next
+    draw 1 2
+    skill 1 jiemeng -> 3
+    choose 3 yes
+    skill 1 jiemeng #1 -> 3
+"""
+
+
+def test_the_seal_seen_in_front_of_a_seat_outside_its_turn_is_used_at_once() -> None:
+    # rules 003:442 "玉玺:宝物牌,摸到此牌的角色须立即展示并使用之": seat 3 draws it in
+    # seat 1's play phase (结盟's draw); having an ally, 毁盟 settles at once
+    run = play(ZHULU_ALLIES + "    see #213 seat3\n    pass 1\n")
+    assert refusals(run) == []
+    state = run.session.state
+    assert seal_holder(state) == 3
+    assert state.seat(3).mark("ally") == 0 and state.seat(1).hp == 3
+    assert "use 3 #213" in [str(m) for m in run.session.game.moves]
+
+
+def test_the_seal_seen_with_no_seat_named_outside_a_play_phase_asks_whose_it_is() -> None:
+    # seat 2 is asked for a 闪, which the 玉玺 does not answer: any seat may have drawn it
+    asked = "    see #2 seat1\n    target 2\n    see #213\n    answer 4号位 玉玺\n"
+    run = play(ZHULU_ALLIES + asked)
+    assert refusals(run) == []
+    assert len(run.of("question")) == 1
+    assert seal_holder(run.session.state) == 4
+    assert run.session.state.stack  # the 杀 still waits for seat 2's 闪
