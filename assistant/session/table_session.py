@@ -78,7 +78,7 @@ from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
 from engine.corrections import KINDS, Edit, find_edit, rewrite
-from engine.derived import card, hand_limit_value, kind
+from engine.derived import card, hand_limit_value, kind, sha_limit
 from engine.frames import Ask, Expect, Window
 from engine.game import Game
 from engine.moves import (
@@ -1677,6 +1677,16 @@ class TableSession:
             Target.ALL_OTHERS,
         ):
             return self._apply(Use(seat, (card_id,)))  # refused, with the engine's reason
+        limit = sha_limit(self.state, seat, (card_id,)) if c.kind.is_sha else None
+        used = self.state.turn.sha_used
+        if limit is not None and limit.value == 0:  # 天义 lost: no 杀 at all
+            return self._fail(f"{card_text(c)}: {tr(limit.reasons[0])}")
+        if limit is not None and used >= limit.value:
+            return self._fail(
+                _(
+                    "{card}: seat {seat} has used its Sha for this play phase ({used} of {limit})"
+                ).format(card=card_text(c), seat=seat, used=used, limit=limit.value)
+            )
         reasons = "; ".join(
             f"{o.seat}: {o.reason}" for o in targets_for(self.state, seat, card_id) if not o.legal
         )

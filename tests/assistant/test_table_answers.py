@@ -56,3 +56,50 @@ def test_the_seal_seen_with_no_seat_named_outside_a_play_phase_asks_whose_it_is(
     assert len(run.of("question")) == 1
     assert seal_holder(run.session.state) == 4
     assert run.session.state.stack  # the 杀 still waits for seat 2's 闪
+
+
+IDENTITY_SHA = """\
+    setup identity 4
+    role 1 lord
+    general 1 lvbu
+    general 2 luxun
+    general 3 lvmeng
+    general 4 machao
+    deal
+    next
+    draw 1 2
+    see #1 seat1
+    target 2
+    pass 2
+    see #2 seat1
+"""
+
+
+def test_a_sha_over_the_play_phase_s_limit_is_refused_for_the_limit() -> None:
+    run = play(IDENTITY_SHA)
+    assert refusals(run) == [
+        "see SG1C002W seat1: #2 Sha♠8: seat 1 has used its Sha for this play phase (1 of 1)"
+    ]
+
+
+def test_the_landlord_s_third_sha_is_refused_for_his_limit_of_two() -> None:
+    # 斗地主: the landlord's 跋扈 gives a second 杀 each play phase (rules 001:186)
+    run = play("""\
+        setup doudizhu 3
+        general 1 lvbu
+        general 2 luxun
+        general 3 lvmeng
+        deal
+        next
+        draw 1 1
+        draw 1 2
+        see #1 seat1
+        target 2
+        pass 2
+        see #2 seat1
+        target 2
+        pass 2
+        see #3 seat1
+    """)
+    (refused,) = refusals(run)
+    assert refused.endswith("seat 1 has used its Sha for this play phase (2 of 2)")
