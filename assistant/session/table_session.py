@@ -315,7 +315,7 @@ class TableSession:
         try:
             self.game.push(move)
         except IllegalMove as exc:
-            return self._fail(_("refused: {reason}").format(reason=tr(exc)))
+            return self._fail(tr(exc))
         if self.store is not None:
             try:
                 if isinstance(move, Setup):

@@ -3,6 +3,7 @@ docs alone) found answered wrong, played through a real table session."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from textwrap import dedent
 
 from assistant.cli.play import ScriptRun, play_script
@@ -10,6 +11,7 @@ from assistant.i18n.languages import speaking
 from assistant.session import parse_script
 from assistant.store import Store
 from engine.modes.zhulu import seal_holder
+from tests.assistant.test_play_command import play_json, sgs_table
 
 
 def play(script: str) -> ScriptRun:
@@ -103,3 +105,14 @@ def test_the_landlord_s_third_sha_is_refused_for_his_limit_of_two() -> None:
     """)
     (refused,) = refusals(run)
     assert refused.endswith("seat 1 has used its Sha for this play phase (2 of 2)")
+
+
+def test_an_engine_refusal_reads_refused_once(tmp_path: Path) -> None:
+    script = tmp_path / "choose.txt"
+    script.write_text(dedent(IDENTITY_SHA).replace("see #2 seat1", "choose 3 yes"))
+    code, text = sgs_table("play", str(script), "--lang", "en")
+    assert code == 0
+    assert "choose 3 yes  ->  REFUSED: nothing asks for a choice now\n" in text
+    assert "line 13: choose 3 yes: nothing asks for a choice now\n" in text
+    report = play_json(str(script), "--lang", "en")
+    assert [r["reason"] for r in report["refused"]] == ["nothing asks for a choice now"]
