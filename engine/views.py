@@ -191,13 +191,15 @@ def timing_point(state: GameState) -> str:
 def summary(state: GameState) -> dict[str, object]:
     """Everything ``sgs-table state --json`` prints."""
     seats = []
+    # 新1V1: a seat whose general died shows none until its player chooses the next
+    choosing = {f.seat for f in state.stack if isinstance(f, Expect) and f.what == "successor"}
     for s in state.seats:
         alive = s.alive
         seats.append(
             {
                 "seat": s.seat,
                 "player": s.player or None,
-                "general": s.generals[0] if s.generals else None,
+                "general": s.generals[0] if s.generals and s.seat not in choosing else None,
                 "generals": list(s.generals),
                 "role": s.role.value if s.role else None,
                 "alive": alive,

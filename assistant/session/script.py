@@ -441,7 +441,7 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.use_skill, seat, key, tuple(spent), hidden, targets)
         case "choose":
             seat = w.seat()
-            call = _call(TableSession.choose, seat, w.word("WORD", str.lower))
+            call = _call(TableSession.choose, seat, w.word("WORD", _general_key))
         case "unseen":
             n = w.number("N") if w.peek() is not None else 1
             call = _call(TableSession.unseen, n)

@@ -11,6 +11,8 @@ from assistant.i18n.languages import speaking
 from assistant.session import parse_script
 from assistant.store import Store
 from engine.modes.zhulu import seal_holder
+from engine.moves import Move
+from engine.views import summary
 from tests.assistant.test_play_command import play_json, sgs_table
 
 
@@ -116,3 +118,42 @@ def test_an_engine_refusal_reads_refused_once(tmp_path: Path) -> None:
     assert "line 13: choose 3 yes: nothing asks for a choice now\n" in text
     report = play_json(str(script), "--lang", "en")
     assert [r["reason"] for r in report["refused"]] == ["nothing asks for a choice now"]
+
+
+NEW1V1_DEATH = """\
+    setup new1v1 2
+    general 1 zhangfei lvbu machao guanyu zhaoyun xuchu
+    general 2 luxun zhugeliang lvmeng huanggai ganning zhouyu
+    deal
+    next
+    draw 1 1
+    see #161 seat1
+    target 2
+    pass 2
+    see #162 seat1
+    target 2
+    pass 2
+    see #163 seat1
+    target 2
+    pass 2
+    pass
+"""
+
+
+def test_new_1v1_s_next_general_is_chosen_by_his_chinese_name() -> None:
+    # README: "A general is its key or its Chinese name"; rules 001:103 the next general
+    run = play(NEW1V1_DEATH + "    choose 2 吕蒙\n")
+    assert refusals(run) == []
+    assert run.session.state.seat(2).generals[0] == "lvmeng"
+    assert str(run.session.game.moves[-1]) == "choose 2 lvmeng"
+    assert Move.parse("choose 2 吕蒙") == Move.parse("choose 2 lvmeng")
+
+
+def test_while_new_1v1_s_choice_waits_the_seat_shows_no_general() -> None:
+    run = play(NEW1V1_DEATH)
+    seat = summary(run.session.state)["seats"][1]  # type: ignore[index]
+    assert (seat["general"], seat["hp"]) == (None, 0)
+    assert seat["generals"] == ["zhugeliang", "lvmeng", "huanggai", "ganning", "zhouyu"]
+    run = play(NEW1V1_DEATH + "    choose 2 lvmeng\n")
+    seat = summary(run.session.state)["seats"][1]  # type: ignore[index]
+    assert (seat["general"], seat["hp"], seat["max_hp"]) == ("lvmeng", 4, 4)
