@@ -157,3 +157,44 @@ def test_while_new_1v1_s_choice_waits_the_seat_shows_no_general() -> None:
     run = play(NEW1V1_DEATH + "    choose 2 lvmeng\n")
     seat = summary(run.session.state)["seats"][1]  # type: ignore[index]
     assert (seat["general"], seat["hp"], seat["max_hp"]) == ("lvmeng", 4, 4)
+
+
+SHEN = """\
+    setup identity 5 packages=standard,ex,maneuvering,wind
+    role 1 lord
+    general 1 caocao
+    general 2 shenguanyu kingdom=蜀
+    general 3 guanyu kingdom=wei
+"""
+
+
+def test_a_kingdom_for_a_general_who_is_no_shen_general_is_refused_without_a_hint(
+    tmp_path: Path,
+) -> None:
+    script = tmp_path / "shen.txt"
+    script.write_text(dedent(SHEN))
+    report = play_json(str(script), "--lang", "en")
+    (refused,) = report["refused"]
+    assert refused["input"] == "general 3 guanyu kingdom=wei"
+    assert "did you mean" not in refused["reason"], refused["reason"]
+    assert refused["reason"].startswith("only a 神 general chooses a kingdom")
+
+
+def test_state_json_gives_each_seat_s_kingdom() -> None:
+    # rules 000:40 "使用神武將的玩家在遊戲開始時選定武將勢力"
+    run = play(SHEN.replace("general 3 guanyu kingdom=wei", "general 3 guanyu"))
+    kingdoms = [seat["kingdom"] for seat in summary(run.session.state)["seats"]]  # type: ignore[attr-defined]
+    assert kingdoms == ["wei", "shu", "shu", None, None]
+
+
+def test_a_hegemony_seat_s_kingdom_is_unknown_until_a_general_is_face_up() -> None:
+    run = play("""\
+        setup hegemony 4
+        general 1 caocao xiahoudun
+        general 2 liubei guanyu
+        general 3 sunquan zhouyu
+        general 4 lvbu diaochan
+        reveal 2 guanyu
+    """)
+    kingdoms = [seat["kingdom"] for seat in summary(run.session.state)["seats"]]  # type: ignore[attr-defined]
+    assert kingdoms == [None, "shu", None, None]
