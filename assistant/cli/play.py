@@ -42,6 +42,7 @@ from assistant.session import (
     parse_script,
     perform,
 )
+from assistant.session.script import general_words
 from assistant.stickers import describe_tag
 from assistant.store import Store, StoreError
 from engine.catalogue import standard_catalogue
@@ -180,24 +181,13 @@ def script_hint(command: Command) -> str | None:
     """The nearest known word to a misspelt general or mode in a refused script line
     (``general 1 caocoa``: ``caocao (曹操)``), or None."""
     if command.verb in ("general", "reveal"):
-        for word in _general_words(command.args[1:]):
+        for word in general_words(command.args[1:]):
             if general_key(word) not in _general_keys():
                 near = nearest_general(word)
                 return general_hint(near) if near is not None else None
     if command.verb == "setup" and command.args and command.args[0] not in MODES:
         return close_match(command.args[0], MODES)
     return None
-
-
-def _general_words(args: tuple[str, ...]) -> list[str]:
-    """The words of a ``general`` line that name generals (``kingdom=``, ``hidden`` do not)."""
-    return [
-        part
-        for word in args
-        if word != "hidden" and not word.startswith("kingdom=")
-        for part in word.split(",")
-        if part
-    ]
 
 
 def _general_keys() -> set[str]:

@@ -529,11 +529,16 @@ class TableSession:
             packages = default_packages(mode)
         return self._apply(Setup(mode, players, packages, variant), what)
 
-    def seat_general(self, seat: int, key: str, *more: str, kingdom: str = "") -> Reply:
+    def seat_general(
+        self, seat: int, key: str, *more: str, kingdom: str = "", hidden: bool = False
+    ) -> Reply:
         """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each);
-        a 神 general in identity says the ``kingdom`` he plays for."""
+        a 神 general in identity says the ``kingdom`` he plays for. ``hidden``: face
+        down, as hegemony's always are (the record's word, refused in other modes)."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
+        if hidden and self.state.mode != "hegemony":
+            return self._fail(_("generals are face down only in hegemony (国战)"))
         keys = (key, *more)
         if self.state.turn.phase is not Phase.SETUP:
             return self._fail(

@@ -198,3 +198,38 @@ def test_a_hegemony_seat_s_kingdom_is_unknown_until_a_general_is_face_up() -> No
     """)
     kingdoms = [seat["kingdom"] for seat in summary(run.session.state)["seats"]]  # type: ignore[attr-defined]
     assert kingdoms == [None, "shu", None, None]
+
+
+def test_a_script_s_general_line_reads_the_record_s_commas() -> None:
+    run = play("""\
+        setup 1v1 2
+        general 1 luxun,诸葛亮,lvmeng
+        general 2 zhangfei, lvbu,machao
+    """)
+    assert refusals(run) == []
+    assert [s.generals for s in run.session.state.seats] == [
+        ("luxun", "zhugeliang", "lvmeng"),
+        ("zhangfei", "lvbu", "machao"),
+    ]
+    assert [str(m) for m in run.session.game.moves[1:]] == [
+        "general 1 luxun,zhugeliang,lvmeng",
+        "general 2 zhangfei,lvbu,machao",
+    ]
+
+
+def test_hidden_on_a_script_s_general_line_is_hegemony_s_face_down_generals() -> None:
+    run = play("""\
+        setup hegemony 4
+        general 1 caocao,xiahoudun hidden
+        general 2 liubei guanyu hidden
+        general 3 sunquan zhouyu
+        general 4 lvbu diaochan
+    """)
+    assert refusals(run) == []
+    assert all(s.hidden == s.generals for s in run.session.state.seats)
+    run = play("""\
+        setup identity 4
+        general 1 caocao hidden
+    """)
+    (refused,) = refusals(run)
+    assert refused.endswith("generals are face down only in hegemony (国战)")
