@@ -233,3 +233,24 @@ def test_hidden_on_a_script_s_general_line_is_hegemony_s_face_down_generals() ->
     """)
     (refused,) = refusals(run)
     assert refused.endswith("generals are face down only in hegemony (国战)")
+
+
+def test_a_sha_after_tianyi_is_lost_is_refused_for_tianyi() -> None:
+    # 天义 not won: "你不能使用杀" this turn (engine/skills/fire/taishici.py)
+    run = play("""\
+        setup identity 4 packages=standard,ex,maneuvering,fire
+        role 1 lord
+        general 1 taishici
+        general 2 pangde
+        general 3 yanliangwenchou
+        general 4 yuanshao
+        deal
+        next
+        draw 1 2
+        skill 1 tianyi -> 3
+        see #8 seat1
+        see #22 seat3
+        see #1 seat1
+    """)
+    (refused,) = refusals(run)
+    assert refused.endswith("#1 Sha♠7: Heavenly Justice: no Sha this turn"), refused
