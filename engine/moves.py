@@ -804,7 +804,12 @@ class Choose(Move):
 
     @staticmethod
     def read(r: _Reader) -> Choose:
-        return Choose(r.seat(), r.name(say("an option")))
+        seat = r.seat()
+        option = general_key(r.peek() or "")  # a word, or 新1V1's next general by his name
+        if option is None:
+            raise r.fail(say("an option"))
+        r.i += 1
+        return Choose(seat, option)
 
 
 @dataclass(frozen=True, slots=True)

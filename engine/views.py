@@ -19,7 +19,7 @@ from engine.frames import (
 )
 from engine.modes import mode_named
 from engine.registry import rule_source
-from engine.state import GameState, Phase
+from engine.state import GameState, Phase, Seat
 from engine.text import Text, listing, say
 from engine.windows import window_offers
 
@@ -194,17 +194,27 @@ def timing_point(state: GameState) -> str:
     return state.turn.phase.value
 
 
+def _kingdom(s: Seat) -> str | None:
+    """The kingdom the seat plays for, as the table screen shows it: its general's, the
+    one a 神 general chose, a 国战 seat's once a general is face up (``careeristN``: in
+    seat N's careerist camp); None while every general is face down."""
+    return None if all(g in s.hidden for g in s.generals) else s.kingdom
+
+
 def summary(state: GameState) -> dict[str, object]:
     """Everything ``sgs-table state --json`` prints."""
     seats = []
+    # 新1V1: a seat whose general died shows none until its player chooses the next
+    choosing = {f.seat for f in state.stack if isinstance(f, Expect) and f.what == "successor"}
     for s in state.seats:
         alive = s.alive
         seats.append(
             {
                 "seat": s.seat,
                 "player": s.player or None,
-                "general": s.generals[0] if s.generals else None,
+                "general": s.generals[0] if s.generals and s.seat not in choosing else None,
                 "generals": list(s.generals),
+                "kingdom": _kingdom(s),
                 "role": s.role.value if s.role else None,
                 "alive": alive,
                 "hp": s.hp,

@@ -42,6 +42,7 @@ from assistant.session import (
     parse_script,
     perform,
 )
+from assistant.session.script import general_words
 from assistant.stickers import describe_tag
 from assistant.store import Store, StoreError
 from engine.catalogue import standard_catalogue
@@ -180,7 +181,7 @@ def script_hint(command: Command) -> str | None:
     """The nearest known word to a misspelt general or mode in a refused script line
     (``general 1 caocoa``: ``caocao (曹操)``), or None."""
     if command.verb in ("general", "reveal"):
-        for word in command.args[1:]:
+        for word in general_words(command.args[1:]):
             if general_key(word) not in _general_keys():
                 near = nearest_general(word)
                 return general_hint(near) if near is not None else None

@@ -37,7 +37,14 @@ from engine.state import GameState, Phase
 from engine.table import IllegalMove, Table
 from engine.windows import window_offers
 
-__all__ = ["Reading", "asks_nullification", "card_readings", "conversions", "legal"]
+__all__ = [
+    "Reading",
+    "asks_nullification",
+    "card_readings",
+    "conversions",
+    "legal",
+    "used_when_drawn",
+]
 
 # The kinds that answer a request, as the engine accepts them.
 _ANSWERS = {
@@ -119,6 +126,7 @@ def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, s
 
 
 _KINDS = tuple(standard_catalogue().kinds)
+_USED_WHEN_DRAWN = ("yuxi",)  # the engine uses it at once (engine/rules.py _use_seal)
 
 
 def _as(as_kind: str, why: str) -> tuple[str, str]:
@@ -196,7 +204,12 @@ def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) 
             for label, text, move in answers
             if legal(probe, move)
         ]
-    if len({r.seat for r in out}) > 1:  # a card by an unknown seat: each seat's meaning
+    return _each_seat_named(out)
+
+
+def _each_seat_named(out: list[Reading]) -> list[Reading]:
+    """Readings by several seats (a card by an unknown seat): each names its seat."""
+    if len({r.seat for r in out}) > 1:
         return [
             replace(
                 r,
@@ -206,6 +219,20 @@ def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) 
             for r in out
         ]
     return out
+
+
+def used_when_drawn(state: GameState, card_id: int, region_seat: int | None) -> list[Reading]:
+    """A card its drawer shows and uses at once, in any turn or phase and whatever
+    settles (逐鹿天下's 玉玺, rules 003:442 "摸到此牌的角色须立即展示并使用之"): used by
+    the seat it lies in front of, or by each seat the engine lets use it (the one
+    whose hand is known to hold it) when no seat is named."""
+    c = card(card_id)
+    if c.key not in _USED_WHEN_DRAWN or state.over or state.turn.phase is Phase.SETUP:
+        return []
+    uses = [Use(s.seat, (card_id,)) for s in state.living if region_seat in (None, s.seat)]
+    return _each_seat_named(
+        [Reading(m.seat, c.name, m, text=card_name(c)) for m in uses if legal(state, m)]
+    )
 
 
 def _answers_later(state: GameState, ask: Ask, card_id: int, seat: int) -> list[Reading]:

@@ -47,6 +47,7 @@ __all__ = [
     "USAGE",
     "Command",
     "ScriptError",
+    "general_words",
     "parse_script",
     "perform",
     "script_line",
@@ -60,7 +61,7 @@ USAGE: Final = {
     # the setup screen
     "setup": "setup MODE PLAYERS [PACKAGE...] [variant=V]",
     "role": "role SEAT ROLE",
-    "general": "general SEAT KEY [KEY...] [kingdom=K]",
+    "general": "general SEAT KEY [KEY...] [hidden] [kingdom=K]",
     # the prompt bar, the seats and the log
     "reveal": "reveal SEAT KEY",
     "deal": "deal",
@@ -394,11 +395,18 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             seat = w.seat()
             words = w.rest("KEY")
             kingdom = next((k for k in words if k.startswith("kingdom=")), "")
-            keys = tuple(_general_key(k) for k in words if not k.startswith("kingdom="))
+            keys = tuple(_general_key(k) for k in general_words(words))
+            if not keys:
+                raise w.missing("KEY")
+            face_down = "hidden" in words  # 国战's generals: face down, as they always are
             if kingdom:
                 kingdom = _KINGDOM_WORDS.get(kingdom[8:], kingdom[8:].lower())
-            w.out[-len(words) :] = list(keys) + ([f"kingdom={kingdom}"] if kingdom else [])
-            call = _call(TableSession.seat_general, seat, *keys, kingdom=kingdom)
+            w.out[-len(words) :] = [
+                *keys,
+                *(["hidden"] if face_down else []),
+                *([f"kingdom={kingdom}"] if kingdom else []),
+            ]
+            call = _call(TableSession.seat_general, seat, *keys, kingdom=kingdom, hidden=face_down)
         case "reveal":
             seat = w.seat()
             call = _call(TableSession.reveal_general, seat, w.word("KEY", _general_key))
@@ -441,7 +449,7 @@ def _reading(verb: str, words: Sequence[str]) -> tuple[tuple[str, ...], _Call]:
             call = _call(TableSession.use_skill, seat, key, tuple(spent), hidden, targets)
         case "choose":
             seat = w.seat()
-            call = _call(TableSession.choose, seat, w.word("WORD", str.lower))
+            call = _call(TableSession.choose, seat, w.word("WORD", _general_key))
         case "unseen":
             n = w.number("N") if w.peek() is not None else 1
             call = _call(TableSession.unseen, n)
@@ -617,6 +625,18 @@ def _skill_names() -> dict[str, str]:
 
 
 on_new_generals(lambda _new: _skill_names.cache_clear())
+
+
+def general_words(words: tuple[str, ...]) -> list[str]:
+    """The words of a ``general`` line that name generals, apart or joined by commas as
+    the record writes them (``luxun,zhugeliang``); ``kingdom=`` and ``hidden`` do not."""
+    return [
+        part
+        for word in words
+        if word != "hidden" and not word.startswith("kingdom=")
+        for part in word.split(",")
+        if part
+    ]
 
 
 def _general_key(word: str) -> str:

@@ -48,7 +48,12 @@ from assistant.i18n import (
 from assistant.session.corrections import CorrectionPlan, CorrectionRefused
 from assistant.session.names import role_label, rule_label
 from assistant.session.prompts import current_prompt, seat_label, targets_for
-from assistant.session.readings import Reading, asks_nullification, card_readings
+from assistant.session.readings import (
+    Reading,
+    asks_nullification,
+    card_readings,
+    used_when_drawn,
+)
 from assistant.session.replies import (
     DUPLICATE_STICKER,
     MISREAD,
@@ -73,7 +78,7 @@ from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
 from engine.corrections import KINDS, Edit, find_edit, rewrite
-from engine.derived import card, hand_limit_value, kind
+from engine.derived import card, hand_limit_value, kind, sha_limit
 from engine.frames import Ask, Expect, Window
 from engine.game import Game
 from engine.moves import (
@@ -310,7 +315,7 @@ class TableSession:
         try:
             self.game.push(move)
         except IllegalMove as exc:
-            return self._fail(_("refused: {reason}").format(reason=tr(exc)))
+            return self._fail(tr(exc))
         if self.store is not None:
             try:
                 if isinstance(move, Setup):
@@ -524,11 +529,16 @@ class TableSession:
             packages = default_packages(mode)
         return self._apply(Setup(mode, players, packages, variant), what)
 
-    def seat_general(self, seat: int, key: str, *more: str, kingdom: str = "") -> Reply:
+    def seat_general(
+        self, seat: int, key: str, *more: str, kingdom: str = "", hidden: bool = False
+    ) -> Reply:
         """Seat ``seat`` takes general ``key`` (and ``more``, in modes with several each);
-        a 神 general in identity says the ``kingdom`` he plays for."""
+        a 神 general in identity says the ``kingdom`` he plays for. ``hidden``: face
+        down, as hegemony's always are (the record's word, refused in other modes)."""
         if (bad := self._checked_seat(seat)) is not None:
             return self._fail(bad)
+        if hidden and self.state.mode != "hegemony":
+            return self._fail(_("generals are face down only in hegemony (国战)"))
         keys = (key, *more)
         if self.state.turn.phase is not Phase.SETUP:
             return self._fail(
@@ -1517,6 +1527,8 @@ class TableSession:
             readings = [
                 replace(r, before=(draw, *r.before)) for r in card_readings(drawn, card_id, region)
             ]
+        if not readings:
+            readings = used_when_drawn(state, card_id, region)  # the 玉玺, shown as drawn
         if not readings and isinstance(top, Ask) and top.anyone:
             # Nobody laid a 无懈可击: the card is what comes after the request (a delayed
             # trick's judgement card turned over, a 杀 answering the 决斗 ...).
@@ -1670,6 +1682,16 @@ class TableSession:
             Target.ALL_OTHERS,
         ):
             return self._apply(Use(seat, (card_id,)))  # refused, with the engine's reason
+        limit = sha_limit(self.state, seat, (card_id,)) if c.kind.is_sha else None
+        used = self.state.turn.sha_used
+        if limit is not None and limit.value == 0:  # 天义 lost: no 杀 at all
+            return self._fail(f"{card_text(c)}: {tr(limit.reasons[0])}")
+        if limit is not None and used >= limit.value:
+            return self._fail(
+                _(
+                    "{card}: seat {seat} has used its Sha for this play phase ({used} of {limit})"
+                ).format(card=card_text(c), seat=seat, used=used, limit=limit.value)
+            )
         reasons = "; ".join(
             f"{o.seat}: {o.reason}" for o in targets_for(self.state, seat, card_id) if not o.legal
         )

@@ -303,7 +303,8 @@ def test_skill_targets_reach_the_move() -> None:
     assert "there is no seat 9" in perform(s, parse_script("skill 1 rende -> 9")[0]).message
     reply = perform(s, parse_script("skill 1 rende -> 2")[0])
     # The rules may want cards with 仁德; either way the targets went to the engine.
-    assert reply.move == "skill 1 rende -> 2" or reply.message.startswith("refused:"), reply
+    engine_said = "give at least one hand card"  # the engine's reason (engine/skills/shu.py)
+    assert reply.move == "skill 1 rende -> 2" or engine_said in reply.message, reply
 
 
 def labelled(session: TableSession) -> list[tuple[str, str | None]]:

@@ -195,7 +195,7 @@ BAD: list[tuple[str, Prepare, Act, str]] = [
     ("target out of range", _pending_sha, lambda s: s.choose_target(3), "cannot be the target"),
     ("OK with nothing pending", _nothing, _see(token(Action.OK)), "nothing to confirm"),
     ("PS with nothing asked", _nothing, _see(token(Action.PASS)), "nobody is being asked"),
-    ("draw wrong count", _nothing, lambda s: s.draw(1, 3), "refused"),
+    ("draw wrong count", _nothing, lambda s: s.draw(1, 3), "needs a skill"),
     ("draw zero", _nothing, lambda s: s.draw(1, 0), "at least 1"),
     ("discard not allowed", _nothing, lambda s: s.discard(1, SHA), "not asked to discard"),
     ("no pending card", _nothing, lambda s: s.choose_target(2), "no card is waiting"),
@@ -210,7 +210,7 @@ BAD: list[tuple[str, Prepare, Act, str]] = [
     ("seat marker", _nothing, _see(encode(SeatTag(4))), "nothing asks for a seat"),
     ("seat marker no seat", _nothing, _see(encode(SeatTag(9))), "there is no seat 9"),
     ("next while asked", _sha_on_2, lambda s: s.next_phase(), "respond or pass first"),
-    ("wrong card answers", _sha_on_2, lambda s: s.respond(2, SHA2), "refused"),
+    ("wrong card answers", _sha_on_2, lambda s: s.respond(2, SHA2), "does not answer"),
     ("shan in play", _nothing, _see(card_seen(SHAN)), "only used in response"),
     ("adjust by zero", _nothing, lambda s: s.adjust_hp(2, 0), "adjust HP by what"),
     ("force nonsense", _nothing, lambda s: s.force("frobnicate 3"), "not a move"),
@@ -219,7 +219,7 @@ BAD: list[tuple[str, Prepare, Act, str]] = [
     ("answer, no question", _nothing, lambda s: s.answer(MISREAD), "no question"),
     ("bad answer", _discard_question, lambda s: s.answer("maybe"), "answer one of"),
     ("card during a question", _discard_question, _see(card_seen(SHA)), "answer the question"),
-    ("unknown skill", _nothing, lambda s: s.use_skill(1, "nosuchskill"), "refused"),
+    ("unknown skill", _nothing, lambda s: s.use_skill(1, "nosuchskill"), "no skill"),
     ("unknown general", _nothing, lambda s: s.seat_general(2, "nobody"), "during setup"),
 ]
 
