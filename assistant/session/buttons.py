@@ -271,6 +271,10 @@ _WORDS: dict[str, Callable[[], str]] = {
     "lose": lambda: _("Every player loses 1 HP"),
     # TRANSLATORS: a button: 国战's 归附: the seat stays with its kingdom
     "stay": lambda: _("Stay with the kingdom"),
+    # TRANSLATORS: a button: 3v3: the side taking the action sends its 主帅 (主帅行动)
+    "leader": lambda: _("The marshal acts"),
+    # TRANSLATORS: a button: 3v3: the side taking the action sends its 前锋s (前锋行动)
+    "forwards": lambda: _("The vanguards act"),
 }
 
 
