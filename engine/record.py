@@ -31,7 +31,10 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from engine.game import Game
+from engine.modes import mode_named
 from engine.moves import Move, MoveSyntaxError, Setup, shown, unforced
+from engine.rules import describe_winner
+from engine.state import GameState
 from engine.table import IllegalMove
 from engine.text import Text, say
 
@@ -494,6 +497,20 @@ def _json_notes(notes: object) -> tuple[MoveNote, ...]:
 
 def _note_problem(number: int, problem: Text) -> Text:
     return say("note {number}: {problem}", number=number, problem=problem)
+
+
+def result_headers(state: GameState) -> dict[str, str]:
+    """The headers that say how a finished game ended: ``Result`` (the winning side),
+    ``CoWinners`` (seats winning beside it: 国际版's civilians) and ``Termination`` (in
+    words); none while the game goes on."""
+    if not state.over or not state.winner:
+        return {}
+    found = {"Result": state.winner, "Termination": str(describe_winner(state.winner, state.mode))}
+    rules = mode_named(state.mode)
+    co_winners = rules.co_winners(state) if rules is not None else ()
+    if co_winners:
+        found["CoWinners"] = " ".join(str(seat) for seat in co_winners)
+    return found
 
 
 def replay(record: Record) -> Game:

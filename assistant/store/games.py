@@ -58,7 +58,7 @@ import bisect
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, Final, Literal
 
@@ -87,6 +87,7 @@ from engine.record import (
     format_record,
     note_problem,
     record_to_json,
+    result_headers,
 )
 from engine.rules import IllegalMove
 from engine.state import GameState
@@ -798,6 +799,11 @@ class Store:
         """The record (now, or at the end of ``version``) as ``.sgs`` text or JSON
         (docs/record-format.md)."""
         record = self.record(game_id, version)
+        # How the game ended, when it has and its headers do not say (a game the table
+        # stored move by move; an imported record keeps its own): Result, CoWinners.
+        if "Result" not in record.headers:
+            ended = result_headers(self.load_game(game_id, version).state)
+            record = replace(record, headers={**record.headers, **ended})
         if fmt == "json":
             return record_to_json(record) + "\n"
         if fmt == "sgs":

@@ -36,6 +36,7 @@ from tests.assistant.postgres import PostgresServer
 
 OpenStore = Callable[[], Store]
 
+SAMPLES = Path(__file__).resolve().parents[2] / "samples"
 SHORT_GAME = """\
 [Event "Friday club"]
 [Result "lord"]
@@ -372,6 +373,20 @@ def test_export_and_import_round_trip(store: Store) -> None:
     assert [r.forced for r in store.rows(game_id)].count(True) == 2
     with pytest.raises(ValueError, match="unknown export format"):
         store.export(game_id, "pgn")  # type: ignore[arg-type]
+
+
+def test_export_of_a_finished_game_says_how_it_ended(store: Store) -> None:
+    """docs/record-format.md: the headers ``Result`` and ``CoWinners``; a game stored
+    move by move (the table's, with no headers) is exported with them once over."""
+    sample = SAMPLES / "identity-international-8.sgs"
+    record = parse_record(sample.read_text(encoding="utf-8"))
+    game_id = store.create_game(record.moves, {})
+    exported = parse_record(store.export(game_id))
+    assert exported.headers["Result"] == record.headers["Result"]
+    assert exported.headers["CoWinners"] == record.headers["CoWinners"]
+    assert exported.headers["Termination"] == record.headers["Termination"]
+    unfinished = store.create_game(record.moves[:40], {})
+    assert "Result" not in parse_record(store.export(unfinished)).headers
 
 
 def test_importing_a_record_that_does_not_replay_writes_nothing(
