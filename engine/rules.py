@@ -531,6 +531,14 @@ def _role(ctx: Ctx, m: Move) -> None:
     if s.role is not None and s.role is not role:
         ctx.refuse(say("seat {seat} is already known to be {role}", seat=m.seat, role=s.role))
     if s.role is role and t.turn.phase is not Phase.SETUP:  # nothing to show: a slip
+        if any(isinstance(f, Dying) and f.seat == m.seat for f in t.stack):
+            ctx.refuse(
+                say(
+                    "seat {seat}'s role ({role}) is shown already; if nobody saves the seat: pass",
+                    seat=m.seat,
+                    role=role,
+                )
+            )
         ctx.refuse(say("seat {seat}'s role ({role}) is shown already", seat=m.seat, role=role))
     table = ctx.mode.role_table(t.players, t.base.variant)
     if table:

@@ -86,6 +86,22 @@ def test_identity_renegade_alone_with_the_lord_wins_when_the_lord_dies() -> None
     assert g.state.over and g.state.winner == "renegade"
 
 
+def test_a_role_shown_already_is_refused_and_a_dying_seat_is_told_to_pass() -> None:
+    """A duplicated or slipped input changes nothing (design): the lord's role card,
+    shown from the start (001 line 60), turned over again is refused; while he lies
+    dying the refusal says what closes the request for 桃 (a pass)."""
+    g = table(["caocao", "xiahoudun", "zhangliao", "xuchu", "guojia"])
+    with pytest.raises(IllegalMove, match=r"role \(lord\) is shown already$"):
+        g.push_text("role 1 lord")
+    play(g, "draw 1 x2", "!damage 1 5 from 3")
+    before = len(g)
+    with pytest.raises(IllegalMove, match="shown already; if nobody saves the seat: pass"):
+        g.push_text("role 1 lord")
+    assert len(g) == before
+    play(g, "pass")
+    assert g.state.over and g.state.winner == "rebel"
+
+
 def test_the_death_that_ends_the_game_settles_no_reward() -> None:
     """001 line 16 (遊戲結束強制終止任何結算; line 17: the last rebel's 武魂 cannot act,
     因為在他死的瞬間遊戲就結束了) and 003 line 89 (若符合游戏结束的判定则结束游戏,否则...):
