@@ -927,12 +927,8 @@ def _step_death(ctx: Ctx, f: Death) -> None:
             )
             return
     elif winner is not None:
-        split = mode.split(t, winner)
-        if split is None:
-            t.winner = winner
-            raise GameOver
         t.stack.pop()
-        _split(t, split)
+        end_or_split(t, mode, winner)
         return
     t.stack.pop()
 
@@ -1088,12 +1084,16 @@ def reveal_side(ctx: Ctx, seat: int) -> None:
 def check_victory(ctx: Ctx) -> None:
     winner = ctx.mode.winner(ctx.table)
     if isinstance(winner, str):
-        split = ctx.mode.split(ctx.table, winner)
-        if split is not None:
-            _split(ctx.table, split)
-            return
-        ctx.table.winner = winner
+        end_or_split(ctx.table, ctx.mode, winner)
+
+
+def end_or_split(t: Table, mode: Mode, winner: str) -> None:
+    """``winner`` wins and the game ends, or its side splits instead (群雄演义's 国战)."""
+    split = mode.split(t, winner)
+    if split is None:
+        t.winner = winner
         raise GameOver
+    _split(t, split)
 
 
 # The mode skill a seat answers a Split with (群雄演义's 国战: 归附).

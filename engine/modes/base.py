@@ -59,11 +59,10 @@ class RevealEffects:
 class Split:
     """A side about to win splits instead (群雄演义's 国战: a kingdom left alone with
     several rulers): seats take new sides, their generals turned face up, and each
-    of ``asked`` (in order) chooses one of ``options`` (the mode skill 归附)."""
+    of ``asked`` (in order) chooses to stay or to join one of them (the mode skill 归附)."""
 
     sides: tuple[tuple[int, str], ...]
     asked: tuple[int, ...]
-    options: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -167,11 +167,7 @@ class Hegemony(Mode):
         asked = tuple(
             o.seat for o in order if o.alive and o.seat not in camps and o.seat != rulers[0].seat
         )
-        return Split(
-            sides=tuple((seat, f"{CAREERIST}{seat}") for seat in camps),
-            asked=asked,
-            options=(STAY, *(f"{JOIN}{seat}" for seat in camps)),
-        )
+        return Split(sides=tuple((seat, f"{CAREERIST}{seat}") for seat in camps), asked=asked)
 
     def death_effects(self, state: PublicState, dead: int, killer: int | None) -> DeathEffects:
         if killer is None or killer == dead or not state.seat(killer).alive:
