@@ -3,7 +3,7 @@
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint typecheck pytest bench setup clean i18n
+.PHONY: run test lint typecheck pytest bench setup clean i18n lock
 
 setup:
 	@bash scripts/setup.sh run
@@ -17,7 +17,7 @@ test:
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
-	$(VENV)/bin/python -m pytest $(PYTEST_ARGS)
+	$(VENV)/bin/python -m pytest -n auto --dist loadscope $(PYTEST_ARGS)
 
 lint:
 	$(VENV)/bin/ruff check .
@@ -34,6 +34,10 @@ i18n:
 bench:
 	@bash scripts/setup.sh test
 	$(VENV)/bin/python -m bench $(ARGS)
+
+# Resolve the Python packages again into requirements.lock (README: "What gets installed").
+lock:
+	@bash scripts/lock.sh $(ARGS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .hypothesis

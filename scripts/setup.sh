@@ -15,17 +15,13 @@ venv=.venv
 say() { printf 'setup: %s\n' "$*" >&2; }
 
 # --- system libraries ---------------------------------------------------
-# libzbar0: pyzbar's decoder. libgl1/libegl1/libgl1-mesa-dri/libmtdev1 and
-# the X client libraries: Kivy's SDL2 window (xclip: its clipboard, which a
-# text box asks for at start). xvfb/xauth: a virtual screen
-# for headless machines (tests, CI, `make run` without a display).
-# postgresql: the tests start a throwaway server for the store tests.
-# chromium/chromium-driver: a headless browser that the game page's tests
-# (tests/assistant/test_page.py) drive through selenium, offline.
-packages=(libzbar0 libgl1 libegl1 libgl1-mesa-dri libmtdev1 libx11-6 libxext6 libxrender1 libxi6 xvfb xauth xclip)
-if [ "$purpose" = test ] || [ "$purpose" = bench ]; then
-    packages+=(postgresql chromium chromium-driver)
-fi
+# scripts/apt-packages.txt lists them, each with why; "test" ones only for
+# `make test` and `make bench`.
+packages=()
+while read -r name needed_for _; do
+    case "$name" in ''|'#'*) continue ;; esac
+    if [ "$needed_for" = run ] || [ "$purpose" != run ]; then packages+=("$name"); fi
+done < scripts/apt-packages.txt
 
 missing=()
 if command -v dpkg-query >/dev/null 2>&1; then
@@ -90,10 +86,15 @@ if [ ! -x "$venv/bin/python" ]; then
     "$python" -m venv "$venv"
 fi
 stamp="$venv/.sgs-table-installed"
-want=$(cat pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
+want=$(cat requirements.lock pyproject.toml scripts/setup.sh | sha256sum | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-    say "installing Python packages into $venv (first run takes a few minutes)"
-    "$venv/bin/python" -m pip install -q --upgrade pip
-    "$venv/bin/python" -m pip install -q -e '.[all,dev]'
+    # Exactly the locked versions (requirements.lock, `make lock` updates it),
+    # each checked against its hash; then the project itself, built by the
+    # locked setuptools (no build isolation: nothing unlocked is fetched).
+    say "installing the locked Python packages into $venv (first run takes a few minutes)"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+        --require-hashes --no-deps -r requirements.lock
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+        --no-deps --no-build-isolation -e .
     echo "$want" > "$stamp"
 fi
