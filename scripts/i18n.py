@@ -40,7 +40,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 REPO = Path(__file__).resolve().parents[1]
@@ -144,6 +144,24 @@ def _mo_bytes(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def delivered(mo: bytes) -> tuple[str, dict[tuple[str, str | None], object]]:
+    """What a compiled catalog gives the app: its plural rule and every translation,
+    by (message id, context). The header's other lines (the tool's name and
+    version, dates) are left out: two compilers of the same ``.po`` deliver
+    the same."""
+    catalog = read_mo(io.BytesIO(mo))
+    messages: dict[tuple[str, str | None], object] = {}
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        ids = message.id if isinstance(message.id, tuple | list) else (message.id,)
+        strings = message.string
+        messages[(ids[0], message.context)] = (
+            tuple(strings) if isinstance(strings, tuple | list) else strings
+        )
+    return catalog.plural_forms, messages
+
+
 def _autofill(lang: str, message: Message) -> None:
     """Fill what needs no translator: English for English ids, Chinese for Chinese names."""
     if _translated(message):
@@ -225,7 +243,8 @@ def problems(template: Catalog | None = None) -> Iterator[str]:
                         f"{lang}: {key[0]!r} has fields {sorted(fields(string))} "
                         f"in {string!r}, not {sorted(wanted)}"
                     )
-        if not mo_path(lang).exists() or mo_path(lang).read_bytes() != _mo_bytes(catalog):
+        mo = mo_path(lang)
+        if not mo.exists() or delivered(mo.read_bytes()) != delivered(_mo_bytes(catalog)):
             yield f"{lang}: {DOMAIN}.mo is not compiled from its .po; run scripts/i18n.py"
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -77,6 +78,29 @@ def test_the_checker_finds_a_changed_field() -> None:
 
 def _python_sources() -> list[Path]:
     return sorted(p for folder in SOURCES for p in (ROOT / folder).rglob("*.py"))
+
+
+def test_a_compiled_catalog_counts_by_what_it_delivers_not_its_bytes() -> None:
+    """Another Babel compiles the same ``.po`` into other bytes (its name and version in
+    the header): still the same catalog. A changed or missing translation is not."""
+    script = _script()
+    catalog = script.read_catalog("ja")
+    compiled = script._mo_bytes(catalog)
+    # The same length, so the file's offsets still hold: only the version differs.
+    other_tool = re.sub(
+        rb"Generated-By: Babel ([0-9.]+)",
+        lambda m: b"Generated-By: Babel " + re.sub(rb"[0-9]", b"7", m.group(1)),
+        compiled,
+    )
+    assert other_tool != compiled
+    assert script.delivered(other_tool) == script.delivered(compiled)
+
+    message = next(m for m in catalog if m.id and not isinstance(m.id, tuple | list))
+    message.string = message.string + "!"
+    changed = script.delivered(script._mo_bytes(catalog))
+    assert changed != script.delivered(compiled)
+    catalog.delete(message.id, message.context)
+    assert script.delivered(script._mo_bytes(catalog)) != script.delivered(compiled)
 
 
 @pytest.mark.parametrize("path", _python_sources(), ids=lambda p: str(p.relative_to(ROOT)))
