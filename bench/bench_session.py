@@ -8,7 +8,7 @@ to an updated prompt, at most 5 ms median.
 A legal 8-player identity game is simulated by bench/simulate.py (fixed
 seeds) to a mid-game point: a seat in its play phase, with a Sha, an
 equipment card, and a Shan for the Sha's target that the state allows it to
-hold. The moves up to there are pushed through the session (and its store).
+hold. The moves up to there are stored (or opened) and the session resumes them.
 Each sample is one ``TableSession.sight(Sighting(payload, region, t))`` call
 plus reading ``session.prompt.text`` (the prompt the screen shows), timed
 with ``time.perf_counter``; the state is put back, untimed, before the next:
@@ -47,6 +47,7 @@ from assistant.store import Store
 from bench.simulate import play, random_setup
 from engine.cards import CardType
 from engine.derived import card
+from engine.game import Game
 from engine.moves import Move, Setup
 from engine.state import GameState
 from vision.payload import CardTag, encode
@@ -121,13 +122,17 @@ class Clock:
 
 
 def build(point: MidGame, store: Store | None) -> TableSession:
-    """A session (with the store, if any) at the mid-game point."""
-    session = TableSession(store)
+    """A session (on the store, if any) at the mid-game point.
+
+    The moves are the engine's own (a simulated game, explicit ``next`` after a
+    discard included), so they are loaded as a stored or opened game is, not
+    fed one by one as inputs: the session's automatic steps (the discard phase
+    ending by itself) would then make some of them twice.
+    """
     assert isinstance(point.moves[0], Setup)
-    for move in point.moves:
-        # The session's own path for a move (game push + store append), as inputs use.
-        _check(session._apply(move))
-    return session
+    if store is None:
+        return TableSession.looking_at(Game(list(point.moves)))
+    return TableSession.resume(store, store.create_game(list(point.moves)))
 
 
 def _check(reply: Reply, ok: bool = True) -> Reply:
