@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -101,36 +102,70 @@ def test_batch_run_decodes_every_frame_as_a_plain_loop_does(reference: list[Even
 
 
 def test_realtime_plays_at_the_pace_of_the_timestamps() -> None:
+    """No frame is shown before its time: frame t comes at least t seconds after the
+    start. (A busy machine may show it later; that is its speed, not the pacing.)"""
     polled = Polled()
+    arrived: list[tuple[float, float]] = []  # (frame time, seconds since the start)
     with CameraFeed(VideoSource(DEMO), realtime=True) as feed:
-        took = poll_until(feed, lambda u: u.frame is not None and u.frame.t >= 1.5, 5.0, polled)
-    assert 1.3 <= took <= 3.0
+        start = time.monotonic()
+
+        def done(update: FeedUpdate) -> bool:
+            if update.frame is not None:
+                arrived.append((update.frame.t, time.monotonic() - start))
+            return update.frame is not None and update.frame.t >= 1.5
+
+        took = poll_until(feed, done, 120.0, polled)
+    assert took >= 1.5 - 0.1
+    assert all(seen >= t - 0.1 for t, seen in arrived), arrived[:5]
     assert not feed.running
 
 
+class Held:
+    """A real decoder that holds its first frame until released: a decoder as slow as
+    a test needs it to be, whatever the machine's speed."""
+
+    def __init__(self, decoder: Decoder) -> None:
+        self.decoder = decoder
+        self.started = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, image: Image) -> list[Reading]:
+        self.started.set()
+        assert self.release.wait(300), "never released"
+        return self.decoder.decode(image)
+
+
 def test_poll_never_waits_for_a_slow_decoder() -> None:
-    feed = CameraFeed(VideoSource(DEMO), decoder=slowed(Decoder(), 0.2), realtime=True)
+    """While a frame is being decoded (held), polls go on answering: the preview keeps
+    showing new frames, the frames the decoder has no time for are skipped."""
+    held = Held(Decoder())
+    feed = CameraFeed(VideoSource(DEMO), decoder=held, realtime=True)
     polled = Polled()
-    spent = 0.0
     skipped: list[int] = []
-    with feed:
-        start = time.monotonic()
-        for _ in range(100):
-            before = time.perf_counter()
-            update = feed.poll()
-            spent += time.perf_counter() - before
-            polled.take(update)
+
+    def poll_while_held() -> None:
+        assert held.started.wait(120)
+        first = None
+        while True:
+            update = polled.take(feed.poll())
             skipped.append(update.stats.frames_skipped)
-            time.sleep(0.01)
-        elapsed = time.monotonic() - start
-        stats = feed.stats
-    assert spent < 0.05, f"100 polls took {spent * 1000:.1f} ms"
-    assert 0 < skipped[30] < skipped[60] < skipped[-1]
-    assert 2 <= stats.frames_decoded <= elapsed / 0.2 + 2
-    assert stats.last_decode_ms >= 200
-    # the preview keeps the source's 30 fps while decoding manages 5
-    assert len(polled.frames) >= 20
-    assert polled.frames[-1][1] >= 0.7 * elapsed
+            assert update.stats.frames_decoded == 0  # the decoder is still on its frame
+            if first is None and polled.frames:
+                first = polled.frames[-1][0]
+            if first is not None and polled.frames[-1][0] >= first + 20:
+                return
+            time.sleep(0.005)
+
+    with feed:
+        poller = threading.Thread(target=poll_while_held, daemon=True)
+        poller.start()
+        poller.join(240)
+        answering = not poller.is_alive()
+        held.release.set()
+        if answering:
+            poll_until(feed, lambda update: update.stats.frames_decoded >= 1, 120.0, polled)
+    assert answering, "a poll waited for the decoder"
+    assert skipped[-1] > 0 and skipped == sorted(skipped)
 
 
 def test_stop_returns_promptly_mid_run(tmp_path: Path) -> None:

@@ -50,11 +50,20 @@ def appenders(tmp_path: Path) -> Iterator[tuple[Appenders, Path, tuple[Move, ...
         parent.close()
 
 
-def wait_for_output(out: Path, timeout: float = 30) -> None:
+def wait_for_an_append(out: Path, setup: int, timeout: float = 120) -> None:
+    """Until the appender has acknowledged a move of its own: a line past the setup
+    (the first appender's first line is the setup it created). The bound is only
+    there so a broken appender fails the test instead of hanging it."""
     end = time.monotonic() + timeout
-    while not (out.exists() and out.stat().st_size):
+    while not any(int(seq) > setup for seq in _acknowledged(out)):
         assert time.monotonic() < end, "the appender never appended"
         time.sleep(0.001)
+
+
+def _acknowledged(out: Path) -> list[str]:
+    text = out.read_text() if out.exists() else ""
+    # The last line may be half written when it is read: only whole lines count.
+    return [line for line in text.split("\n")[:-1] if line.isdigit()]
 
 
 def test_a_killed_appender_loses_no_committed_move(
@@ -64,6 +73,7 @@ def test_a_killed_appender_loses_no_committed_move(
     rng = random.Random(SEED)
     acknowledged: set[int] = set()
     stored = 0
+    during_appends = 0  # kills that came after the appender had acknowledged a move
     for kill in range(KILLS):
         out = tmp_path / f"appended-{kill}.txt"
         pid = parent.start(out)
@@ -71,12 +81,14 @@ def test_a_killed_appender_loses_no_committed_move(
             # Now and then at any moment: opening, creating or replaying the game.
             time.sleep(rng.uniform(0, 0.1))
         else:
-            wait_for_output(out)
+            wait_for_an_append(out, setup)
             time.sleep(rng.uniform(0, 0.02))
         parent.kill(pid)
         printed = out.read_text().split() if out.exists() else []
         assert "done" not in printed, "the game ran out of moves before the kills did"
-        acknowledged.update(int(seq) for seq in printed)
+        acknowledged.update(int(seq) for seq in printed if seq.isdigit())
+        if any(int(seq) > setup for seq in printed if seq.isdigit()):
+            during_appends += 1
 
         raw = sqlite3.connect(db)
         try:
@@ -101,5 +113,7 @@ def test_a_killed_appender_loses_no_committed_move(
                 (game,) = store.games()
                 assert store.load_game(game.id).moves == moves[: len(seqs)]
                 assert store.next_seq(game.id) == len(seqs) + 1
-    assert stored > setup + 2 * KILLS, "too few moves were appended to mean much"
-    print(f"{KILLS} kills, {stored} moves stored, {len(acknowledged)} acknowledged")
+    # However fast or busy the machine: four kills in five waited for an append, so
+    # they landed while the appender was appending (the fifth may land anywhere).
+    assert during_appends >= KILLS - KILLS // 5, f"only {during_appends} kills hit appends"
+    print(f"{KILLS} kills, {during_appends} during appends, {stored} moves stored")

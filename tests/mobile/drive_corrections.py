@@ -64,27 +64,28 @@ class CorrectionsDriver(Driver):
 
     def select(self, move: int) -> Step:
         self.log.select(move)
-        yield 0.1
+        yield from self.settle()
         if int(self.log.selected_move) != move:
             raise Failed(f"move {move} was not selected")
 
     def type_move(self, text: str) -> Step:
         box = self.log.notation_input
         box.text = text
-        yield 0.1
+        yield from self.settle()
 
     def press_log(self, label: str) -> None:
         tap(self.button(label))
         self.note(f"tap {label}")
 
     def answer(self, confirm: bool) -> Step:
-        """Tap 确定 or 取消 on the confirmation (it must be open)."""
+        """Tap 确定 or 取消 on the confirmation (it must be open), once it has opened, and
+        wait until it is gone: while it closes it takes every touch."""
         popup = self.log.confirmation
         if popup is None:
             raise Failed("no confirmation opened")
-        yield 0.3  # the popup's opening animation
+        yield from self.settle()  # opened
         tap(popup.confirm_button if confirm else popup.cancel_button)
-        yield 0.6  # its closing one: until it is gone it takes every touch
+        yield from self.until("the confirmation closed", lambda: popup.parent is None)
 
     def set_aside_button(self, k: int, label: str) -> Any:
         rows = list(reversed(self.log.ids.set_aside_box.children))
@@ -98,7 +99,7 @@ class CorrectionsDriver(Driver):
     def script(self) -> Step:
         self.report["seen"] = []
         game_id = int(sys.argv[2])
-        yield 0.5
+        yield from self.settle()
         opened = self.controller.open_game(game_id)  # 继续 on the home screen
         if not opened.ok:
             raise Failed(opened.message)
@@ -109,7 +110,7 @@ class CorrectionsDriver(Driver):
         yield from self.select(20)
         yield from self.type_move("respond 2 #76")
         self.press_log(_("Replace"))
-        yield 0.3
+        yield from self.settle()
         self.seen("replace 20: confirmation")
         yield from self.shot("log-confirm", _("Log"))
         yield from self.answer(confirm=True)
@@ -117,34 +118,34 @@ class CorrectionsDriver(Driver):
 
         # 忽略 the discard it set aside.
         tap(self.set_aside_button(1, _("Dismiss")))
-        yield 0.3
+        yield from self.settle()
         self.seen("dismiss 1")
 
         # 删除 move 23: cancelled first, then confirmed.
         yield from self.select(23)
         self.press_log(_("Delete"))
-        yield 0.3
+        yield from self.settle()
         self.seen("delete 23: confirmation")
         yield from self.answer(confirm=False)
         self.seen("delete 23: cancelled")
         self.press_log(_("Delete"))
-        yield 0.3
+        yield from self.settle()
         yield from self.answer(confirm=True)
         self.seen("delete 23: confirmed")
 
         # 撤销, then 重做.
         self.press_log(_("Undo"))
-        yield 0.3
+        yield from self.settle()
         self.seen("undo")
         self.press_log(_("Redo"))
-        yield 0.3
+        yield from self.settle()
         self.seen("redo")
 
         # 插入 the deleted move back before move 23.
         yield from self.select(23)
         yield from self.type_move("use 5 #90")
         self.press_log(_("Insert"))
-        yield 0.3
+        yield from self.settle()
         self.seen("insert 23: confirmation")
         yield from self.answer(confirm=True)
         self.seen("insert 23: confirmed")
@@ -152,13 +153,13 @@ class CorrectionsDriver(Driver):
         # 删除 move 132 sets seat 6's pass aside; 放回 before move 133 puts it back.
         yield from self.select(132)
         self.press_log(_("Delete"))
-        yield 0.3
+        yield from self.settle()
         yield from self.answer(confirm=True)
         self.seen("delete 132: confirmed")
         yield from self.shot("log-set-aside", _("Log"))
         yield from self.select(133)
         tap(self.set_aside_button(1, _("Put back")))
-        yield 0.3
+        yield from self.settle()
         self.seen("put back 1: confirmation")
         yield from self.answer(confirm=True)
         self.seen("put back 1: confirmed")

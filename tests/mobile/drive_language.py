@@ -56,7 +56,7 @@ class LanguageDriver(Driver):
         }
 
     def script(self) -> Step:
-        yield 0.5
+        yield from self.settle()
         self.report["start"] = self.seen()
         self.report["taps"] = []
         for code in TAPS[sys.argv[2]]:
@@ -68,7 +68,7 @@ class LanguageDriver(Driver):
                 raise Failed(f"the {code} button says {button.text!r}")
             tap(button)
             self.note(f"tap {button.text}")
-            yield 0.3
+            yield from self.settle()
             self.report["taps"].append(self.seen())
 
 

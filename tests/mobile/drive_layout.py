@@ -41,12 +41,9 @@ first = PLAN["sizes"][0]
 configure_kivy(width=first[0], height=first[1])
 
 
-import tests.mobile.drive_table as drive_table  # noqa: E402
 from mobile.widgets.base import LINE, read_px  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, main  # noqa: E402
 from tests.mobile.fit import clipped_labels, overlaps, reading_sizes, window_box  # noqa: E402
-
-drive_table.TIMEOUT = 600.0  # many sizes, games and screens: the whole plan's time
 
 
 class LayoutDriver(Driver):
@@ -58,7 +55,7 @@ class LayoutDriver(Driver):
         self.report["checks"] = {}
         self.report["read_px"] = read_px()
         self.report["line_px"] = read_px() * LINE
-        yield 0.5
+        yield from self.settle()
         for width, height in PLAN["sizes"]:
             yield from self.resize(width, height)
             for name, record, at in PLAN["games"]:
@@ -66,7 +63,7 @@ class LayoutDriver(Driver):
                 self.app.look_at(opened)
                 for screen in PLAN["screens"]:
                     self.manager.current = screen
-                    yield 0.35
+                    yield from self.settle()
                     key = f"{name} {width}x{height} {screen}"
                     self.report["checks"][key] = self.check(screen)
                     shot = PLAN["shots"].get(key)

@@ -58,12 +58,12 @@ class MomentsDriver(Driver):
             )
             shown.append(self.shown())
             self.press(command)
-        yield 0.3
+        yield from self.settle()
 
     def script(self) -> Step:
         cases = json.loads(Path(sys.argv[2]).read_text(encoding="utf-8"))
         self.report["cases"] = {}
-        yield 0.5
+        yield from self.settle()
         for case in cases:
             opened = self.controller.open_game(int(case["game"]))  # 继续 on the home screen
             if not opened.ok:

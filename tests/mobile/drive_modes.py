@@ -33,10 +33,7 @@ from engine.catalogue import standard_catalogue  # noqa: E402
 from engine.generals import General  # noqa: E402
 from engine.modes import MODES, Mode  # noqa: E402
 from engine.state import GameState  # noqa: E402
-from tests.mobile import drive_table  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, main, tap  # noqa: E402
-
-drive_table.TIMEOUT = 200.0  # every mode's table, one after the other (the test allows 240 s)
 
 
 def generals_for(mode: Mode, players: int) -> list[list[str]]:
@@ -75,15 +72,15 @@ class ModesDriver(Driver):
             setup.select_seat(seat)
             name = general_name(standard_catalogue().general(key))
             setup.search(name)
-            yield 0.05
+            yield from self.settle()
             found = [b for b in setup.result_buttons() if b.general_key == key]
             if not found:
                 raise Failed(f"searching {name} did not offer {key}")
             tap(found[0])
-            yield 0.03
+            yield from self.settle()
 
     def script(self) -> Step:
-        yield 0.5
+        yield from self.settle()
         self.report["modes"] = {}
         for key, mode in MODES.items():
             yield from self.go("setup")
@@ -92,7 +89,7 @@ class ModesDriver(Driver):
             if not buttons:
                 raise Failed(f"no button for the mode {key}")
             tap(buttons[0])
-            yield 0.05
+            yield from self.settle()
             seen: dict[str, Any] = {"button": buttons[0].text, "chosen": setup.plan.mode}
             setup.set_players(mode.max_players)
             seen["max"] = setup.plan.players
@@ -100,20 +97,20 @@ class ModesDriver(Driver):
             seen["above"] = setup.plan.players
             setup.set_players(mode.min_players)
             seen["min"] = setup.plan.players
-            yield 0.05
+            yield from self.settle()
             seen["problems"] = setup.plan.problems()
             # 变体: each variant the screen offers at this size, tapped round to the standard
             seen["variants"] = [[setup.plan.variant, setup.variant_text]]
             for _i in range(len(setup.plan.variants()) if setup.has_variants else 0):
                 tap(setup.ids.variant_button)
-                yield 0.03
+                yield from self.settle()
                 seen["variants"].append([setup.plan.variant, setup.variant_text])
             for seat, keys in enumerate(generals_for(mode, mode.min_players), 1):
                 yield from self.pick(setup, seat, keys)
             if setup.plan.choice.lord_chosen:
                 setup.select_seat(1)
                 setup.make_lord()
-            yield 0.05
+            yield from self.settle()
             seen["problems_after"] = setup.plan.problems()
             tap(setup.start_button)
             yield from self.until(f"{key} table", lambda: self.manager.current == "table")
@@ -121,7 +118,7 @@ class ModesDriver(Driver):
             seen["moves"] = [str(m) for m in session.moves]
             seen["game_id"] = session.game_id
             self.report["modes"][key] = seen
-            yield 0.2
+            yield from self.settle()
 
 
 if __name__ == "__main__":

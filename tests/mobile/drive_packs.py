@@ -37,71 +37,71 @@ class PacksDriver(Driver):
         if not found:
             raise Failed(f"no switch for the {package} generals")
         tap(found[0])
-        yield 0.05
+        yield from self.settle()
         self.report.setdefault("switched", []).append([package, list(setup.plan.packages)])
 
     def seat(self, setup: Any, seat: int, name: str) -> Step:
         setup.select_seat(seat)
         setup.search(name)
-        yield 0.05
+        yield from self.settle()
         found = [b for b in setup.result_buttons() if b.text.startswith(name)]
         if not found:
             raise Failed(f"searching {name} offered {keys(setup)}")
         tap(found[0])
-        yield 0.03
+        yield from self.settle()
 
     def script(self) -> Step:
-        yield 0.5
+        yield from self.settle()
         report: dict[str, Any] = {}
         self.report["packs"] = report
         yield from self.go("setup")
         setup = self.manager.get_screen("setup")
         report["switches"] = [(b.package, b.text) for b in setup.package_buttons()]
         setup.search("夏侯")
-        yield 0.05
+        yield from self.settle()
         report["before"] = keys(setup)
         yield from self.switch(setup, "wind")
         setup.search("夏侯")
-        yield 0.05
+        yield from self.settle()
         report["after"] = keys(setup)
         report["wind_on"] = [b.accent for b in setup.package_buttons() if b.package == "wind"]
         report["kingdoms"] = [b.kingdom for b in setup.kingdom_buttons()]
         yield from self.switch(setup, "fire")
         setup.choose_mode("1v1")  # 风 alone: the 火 switch goes, and its generals
-        yield 0.05
+        yield from self.settle()
         report["one_v_one"] = [b.package for b in setup.package_buttons()]
         setup.choose_mode("identity")
         setup.set_players(5)
-        yield 0.05
+        yield from self.settle()
         report["back_to_identity"] = list(setup.plan.packages)
         for seat, name in enumerate(["刘备", "夏侯渊", "神关羽", "小乔", "张角"], start=1):
             yield from self.seat(setup, seat, name)
         setup.select_seat(1)
         setup.make_lord()
         setup.select_seat(3)
-        yield 0.05
+        yield from self.settle()
         report["kingdom_button"] = [setup.chooses_kingdom, setup.ids.kingdom_button.text]
         report["problems_god"] = setup.plan.problems()
         tap(setup.ids.kingdom_button)
-        yield 0.03
+        yield from self.settle()
         tap(setup.ids.kingdom_button)
-        yield 0.05
+        yield from self.settle()
         report["kingdom_chosen"] = [setup.plan.kingdoms.get(3), setup.ids.kingdom_button.text]
         report["seat3_head"] = [t.head for t in setup.seat_buttons() if t.seat == 3]
         setup.select_seat(2)
-        yield 0.05
+        yield from self.settle()
         report["kingdom_button_other"] = setup.chooses_kingdom
         yield from self.switch(setup, "fire")
         setup.search("火")
-        yield 0.05
+        yield from self.settle()
         report["fire_by_pack"] = keys(setup)
         yield from self.switch(setup, "fire")
         setup.search("")
-        yield 0.05
+        yield from self.settle()
         report["fire_off"] = [k for k in keys(setup) if k == "dianwei"]
         report["problems_after"] = setup.plan.problems()
         tap(setup.start_button)
-        yield 0.1
+        yield from self.settle()
         if self.manager.current != "table":
             raise Failed(f"the table did not start: {setup.status}; {setup.plan.commands()}")
         session = self.controller.session

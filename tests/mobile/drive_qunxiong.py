@@ -36,20 +36,20 @@ SEATS = [("刘秀", "卫青"), ("孟获", "祝融"), ("刘邦", "霍去病"), ("
 
 class QunxiongDriver(PacksDriver):
     def script(self) -> Step:
-        yield 0.5
+        yield from self.settle()
         report: dict[str, Any] = {}
         self.report["qunxiong"] = report
         yield from self.go("setup")
         setup = self.manager.get_screen("setup")
         setup.choose_mode("hegemony")
         setup.set_players(4)
-        yield 0.05
+        yield from self.settle()
         seen = []
         for _ in range(4):
             if setup.plan.variant == "qunxiong":
                 break
             tap(setup.ids.variant_button)
-            yield 0.05
+            yield from self.settle()
             seen.append(setup.plan.variant)
         report["variant"] = [setup.plan.variant, setup.ids.variant_button.text]
         report["switches"] = [b.package for b in setup.package_buttons()]
@@ -58,23 +58,23 @@ class QunxiongDriver(PacksDriver):
         report["problems_standard"] = setup.plan.problems()
         setup.select_seat(1)
         setup.clear_seat()
-        yield 0.05
+        yield from self.settle()
         for seat, names in enumerate(SEATS, start=1):
             for name in names:
                 yield from self.seat(setup, seat, name)
         report["problems_after"] = setup.plan.problems()
         tap(setup.start_button)
-        yield 0.1
+        yield from self.settle()
         if self.manager.current != "table":
             raise Failed(f"the table did not start: {setup.status}; {setup.plan.commands()}")
         for line in ("deal", "next"):  # the 发牌 and 下一步 buttons' commands
             done = self.controller.enter(line)
             if not done.ok:
                 raise Failed(f"{line}: {done.message}")
-        yield 0.05
+        yield from self.settle()
         number = standard_catalogue().general("qx_liuxiu").number
         reply = self.controller.sight(encode(GeneralTag(number)), "seat1")
-        yield 0.1
+        yield from self.settle()
         report["reveal"] = [reply.ok, reply.message]
         report["kingdoms"] = [v.kingdom for v in self.controller.table().seats]
         session = self.controller.session

@@ -45,14 +45,14 @@ class ReplayDriver(Driver):
         """Tap a navigation button; note the move shown after it."""
         tap(self.replay.nav_buttons[name])
         self.note(f"tap {name}")
-        yield 0.15
+        yield from self.settle()
         self.report["moves"].append([name, self.replay.shown_move()])
 
     def choose_turn(self, turn: int) -> Step:
         """Open the turn list and tap the turn's line."""
         spinner = self.replay.turn_spinner
         tap(spinner)
-        yield 0.4
+        yield from self.settle()
         wanted = spinner.values[turn]
         options = [
             w
@@ -64,12 +64,12 @@ class ReplayDriver(Driver):
             raise Failed(f"the turn list shows no {wanted!r}")
         tap(options[0])
         self.note(f"chose {wanted}")
-        yield 0.3
+        yield from self.settle()
         self.report["moves"].append([f"turn {turn}", self.replay.shown_move()])
 
     def script(self) -> Step:
         self.report["moves"] = []
-        yield 0.5
+        yield from self.settle()
         yield from self.go("replay")
         replay = self.replay
         games = replay.games_rv
@@ -78,7 +78,7 @@ class ReplayDriver(Driver):
             raise Failed(f"the games list shows no stored game: {games.data}")
         self.report["game_id"] = int(rows[0].game_id)
         tap(rows[0])
-        yield 0.4
+        yield from self.settle()
         if replay.listing:
             raise Failed("tapping the stored game did not open its replay")
         self.report["opened"] = replay.shown_move()
@@ -96,14 +96,14 @@ class ReplayDriver(Driver):
         yield from self.tap_jump("turn_back")
 
         replay.go_to(0)
-        yield 0.1
+        yield from self.settle()
         yield from self.tap_jump("key_on")
         yield from self.tap_jump("key_on")
         yield from self.tap_jump("key_back")
 
         tap(replay.ring.cards[SEAT - 1])
         self.note(f"tap seat {SEAT}")
-        yield 0.15
+        yield from self.settle()
         self.report["seat_text"] = replay.seat_text
         self.report["seat_from"] = replay.shown_move()
         yield from self.tap_jump("seat_on")
@@ -116,19 +116,19 @@ class ReplayDriver(Driver):
         replay.toggle_stats()
 
         replay.go_to(CONTINUE_AT)
-        yield 0.1
+        yield from self.settle()
         tap(replay.nav_buttons["note"])  # 备注: the box for the note's text opens
-        yield 0.3
+        yield from self.settle()
         boxes = [w for w in Window.children if type(w).__name__ == "Popup"]
         self.report["note_box"] = len(boxes)
         for box in boxes:
             box.dismiss()
-        yield 0.3
+        yield from self.settle()
         self.report["noted"] = replay.add_note(REPLAY_NOTE)
         self.report["noted_lines"] = replay.lines_text
         tap(replay.nav_buttons["continue"])
         self.note("tap continue")
-        yield 0.4
+        yield from self.settle()
         self.report["after_continue"] = {
             "screen": self.manager.current,
             "game_id": self.controller.session.game_id,

@@ -65,31 +65,31 @@ class SkillDriver(Driver):
 
     def tap_button(self, command: str) -> Step:
         """Tap the prompt bar's (first) button for ``command`` ("skill 1 rende", "ok" ...)."""
-        yield 0.3  # the prompt bar lays out its new buttons first
+        yield from self.settle()
         for widget in self.manager.get_screen("table").button_widgets:
             if command_words(widget.prompt_button) == command:
                 tap(widget)
                 self.note(f"tap {widget.text} ({command})")
-                yield 0.15
+                yield from self.settle()
                 return
         raise Failed(f"no button for {command!r} on the prompt bar (it shows {self.shown()})")
 
     def tap_ring(self, seat: int) -> Step:
         self.tap_seat(seat)
-        yield 0.15
+        yield from self.settle()
 
     def script(self) -> Step:
-        yield 0.5
+        yield from self.settle()
         home = self.manager.get_screen("home")
         [new_table] = [w for w in home.walk() if getattr(w, "destination", "") == "setup"]
         tap(new_table)
-        yield 0.3
+        yield from self.settle()
         setup = self.manager.get_screen("setup")
         yield from self.seat_generals(setup, GENERALS)
         setup.select_seat(1)
         setup.make_lord()
         tap(setup.start_button)
-        yield 0.5
+        yield from self.settle()
         if self.manager.current != "table":
             raise Failed(f"开始 opened {self.manager.current}, not the table")
         yield from self.tap_button("deal")  # 发起始手牌
@@ -118,7 +118,7 @@ class SkillDriver(Driver):
         # 关羽's turn: a red 闪 laid in front of seat 2 is a 杀 by 武圣; tap seat 1.
         yield from self.tap_button("draw 2 2")
         self.app.controller.sight(encode(CardTag(RED_CARD)), "seat2")
-        yield 0.2
+        yield from self.settle()
         pending = self.session.prompt.pending
         if pending is None or pending.as_kind != "sha":
             raise Failed(f"the red card did not wait as a 杀: {self.session.prompt.text}")
@@ -131,13 +131,13 @@ class SkillDriver(Driver):
         yield from self.go("log")
         log = self.manager.get_screen("log")
         log.entry_input.text = "ski"
-        yield 0.2
+        yield from self.settle()
         self.report["completions"] = list(log.completion_texts)
         log.entry_input.text = "heal 3 1"  # 赵云 is not wounded: the engine refuses it
-        yield 0.1
+        yield from self.settle()
         [enter] = [w for w in log.walk() if getattr(w, "text", "") == _("Enter")]
         tap(enter)
-        yield 0.3
+        yield from self.settle()
         self.report["typed"] = log.message_text
 
 

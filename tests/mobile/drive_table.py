@@ -37,6 +37,7 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.label import Label  # noqa: E402
+from kivy.uix.modalview import ModalView  # noqa: E402
 
 from assistant.i18n import _  # noqa: E402
 from assistant.session import Button, SessionPrompt  # noqa: E402
@@ -48,7 +49,10 @@ from tests.mobile.app_run import NOTE, PLAYER  # noqa: E402
 VIDEO = REPO / "samples" / "demo.mp4"
 GENERALS = [("liubei", "刘备"), ("guanyu", "关羽"), ("zhaoyun", "赵云"), ("zhouyu", "周瑜"),
             ("lvbu", "吕布")]  # fmt: skip
-TIMEOUT = 60.0
+# Bounds that turn a hang into a failure; no step's outcome depends on them, so
+# they are generous (a machine busy with other work is slow, not wrong).
+TIMEOUT = 900.0  # the whole drive
+PATIENCE = 120.0  # one condition waited for
 
 Step = Iterator[float]  # a driver step yields the seconds to wait before going on
 
@@ -121,24 +125,43 @@ class Driver:
     def fit_window(self, width: int, height: int) -> Step:
         """Set the window's size and wait until it has it and the layouts follow it."""
         Window.size = (width, height)
-        waited = 0.0
-        while tuple(Window.size) != (width, height):
-            if waited > 5:
-                raise Failed(f"the window stayed {tuple(Window.size)}, not {width}x{height}")
-            yield 0.1
-            waited += 0.1
-        yield 0.4  # the layouts follow the new size
+        yield from self.until(
+            f"the window is {width}x{height}", lambda: tuple(Window.size) == (width, height)
+        )
 
     def until(self, what: str, condition: Callable[[], bool], poll: float = 0.03) -> Step:
+        """Until ``condition()`` holds (the bound only turns a hang into a failure), then
+        until the window is still: buttons the change just made get their places before
+        a tap aims at their centre."""
         start = time.monotonic()
         while not condition():
-            if time.monotonic() - start > 20:
-                raise Failed(f"waited 20 s for: {what}; prompt: {self.controller.prompt_text()}")
+            if time.monotonic() - start > PATIENCE:
+                raise Failed(
+                    f"waited {PATIENCE:.0f} s for: {what}; prompt: {self.controller.prompt_text()}"
+                )
             yield poll
         self.note(what)
-        # A frame for the layout: buttons the change just made get their places before
-        # a tap aims at their centre (on a loaded machine it can take more than one).
-        yield 0.15
+        yield from self.settle()
+
+    def still(self) -> bool:
+        """Nothing on the window is moving: no popup opening or closing (one that is
+        closing takes every touch until it is gone), no screen transition."""
+        for widget in Window.children:
+            if isinstance(widget, ModalView) and widget._anim_alpha != 1.0:
+                return False
+        manager = self.manager
+        return manager is None or not manager.transition.is_active
+
+    def settle(self, frames: int = 2) -> Step:
+        """Until the window is still and ``frames`` more frames have been drawn (the
+        layouts a change triggered run before a frame is drawn). Counted in frames,
+        never in seconds: a busy machine only makes it take longer."""
+        first = Clock.frames_displayed + frames
+        start = time.monotonic()
+        while Clock.frames_displayed < first or not self.still():
+            if time.monotonic() - start > PATIENCE:
+                raise Failed(f"the window was not still after {PATIENCE:.0f} s")
+            yield 0
 
     def go(self, screen: str) -> Step:
         """Switch screens by tapping the navigation bar's tab when there is one."""
@@ -149,13 +172,13 @@ class Driver:
             tap(tabs[0])
         else:
             self.manager.current = screen
-        yield 0.25
+        yield from self.settle()
         if self.manager.current != screen:
             raise Failed(f"could not open the {screen} screen (on {self.manager.current})")
 
     def shot(self, name: str, label_text: str) -> Step:
         """Screenshot the window; note a label on it (text and box) for the glyph check."""
-        yield 0.35  # let the layout settle
+        yield from self.settle()
         screen = self.manager.get_screen(self.manager.current)
         box = None
         for label in labels_in(screen):
@@ -183,11 +206,11 @@ class Driver:
         its Chinese name and tapped."""
         setup.choose_mode("identity")
         setup.set_players(8)  # 变体 shows where the mode has variants: 双内奸, 国际版
-        yield 0.05
+        yield from self.settle()
         shown = [setup.variant_text]
         for _i in range(2):
             tap(setup.ids.variant_button)
-            yield 0.05
+            yield from self.settle()
             shown.append(setup.variant_text)
         self.report["variants"] = {"shown": shown, "roles": setup.roles_line}
         setup.set_players(len(generals))
@@ -195,12 +218,12 @@ class Driver:
         for seat, (key, name) in enumerate(generals, start=1):
             setup.select_seat(seat)
             setup.search(name)
-            yield 0.1
+            yield from self.settle()
             found = [b for b in setup.result_buttons() if b.general_key == key]
             if not found:
                 raise Failed(f"searching {name} did not offer {key}")
             tap(found[0])
-            yield 0.05
+            yield from self.settle()
 
     def press(self, command: str) -> None:
         """Tap the prompt bar's button for ``command`` ("deal", "draw 1 2", "pass" ...)."""
@@ -227,37 +250,37 @@ class Driver:
         def prompt() -> SessionPrompt:
             return self.controller.session.prompt  # type: ignore[no-any-return]
 
-        yield 0.5
+        yield from self.settle()
         yield from self.shot("home", _("New table"))
 
         home = self.manager.get_screen("home")
         [new_table] = [w for w in home.walk() if getattr(w, "destination", "") == "setup"]
         tap(new_table)
-        yield 0.3
+        yield from self.settle()
         if self.manager.current != "setup":
             raise Failed(f"新的牌桌 opened {self.manager.current}, not setup")
         setup = self.manager.get_screen("setup")
         yield from self.seat_generals(setup, GENERALS)
         # A player's name typed for seat 2, as a player types it in the box and presses enter.
         setup.select_seat(2)
-        yield 0.05
+        yield from self.settle()
         box = setup.ids.name_input
         box.text = PLAYER
         box.dispatch("on_text_validate")
-        yield 0.05
+        yield from self.settle()
         setup.select_seat(1)
         setup.make_lord()
         yield from self.shot("setup", "刘备")
         tap(setup.start_button)
         yield from self.until("table screen", lambda: self.manager.current == "table")
-        yield 0.2  # a screen ignores touches while its (instant) transition is active
+        yield from self.settle()
 
         self.press("deal")
-        yield 0.1
+        yield from self.settle()
         self.press("next")  # 开始第一回合
-        yield 0.1
+        yield from self.settle()
         self.press("draw 1 2")
-        yield 0.1
+        yield from self.settle()
         self.app.start_camera(str(VIDEO))
         self.note("camera started")
 
@@ -296,7 +319,7 @@ class Driver:
         self.report["game_id"] = self.controller.session.game_id
 
         self.tap_seat(1)
-        yield 0.3
+        yield from self.settle()
         if self.manager.current != "distances":
             raise Failed(f"tapping seat 1 opened {self.manager.current}, not distances")
         distances = self.manager.get_screen("distances")
@@ -311,16 +334,16 @@ class Driver:
         log = self.manager.get_screen("log")
         self.report["screens"]["log"] = [list(e) for e in log.shown_entries()]
         log.select(15)
-        yield 0.1
+        yield from self.settle()
         self.report["note"] = log.note_to(NOTE).ok
         yield from self.shot("log", _("Log"))
 
         yield from self.go("replay")
         replay = self.manager.get_screen("replay")
         replay.open_game(self.controller.session.game_id)
-        yield 0.2
+        yield from self.settle()
         replay.go_to(15)
-        yield 0.2
+        yield from self.settle()
         self.report["screens"]["replay"] = {
             "move": replay.shown_move(),
             "hp": {str(k): v for k, v in replay.shown_hp().items()},

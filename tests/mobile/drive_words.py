@@ -67,13 +67,10 @@ configure_kivy(width=int(_first[1]), height=int(_first[2]))
 from kivy.core.window import Window  # noqa: E402
 from kivy.metrics import Metrics  # noqa: E402
 
-import tests.mobile.drive_table as drive_table  # noqa: E402
 from mobile.widgets.base import read_px  # noqa: E402
 from mobile.widgets.stats_table import StatsTable  # noqa: E402
 from tests.mobile.drive_table import Driver, Failed, Step, labels_in, main  # noqa: E402
 from tests.mobile.fit import clipped_labels, overlapping_labels, visible_labels  # noqa: E402
-
-drive_table.TIMEOUT = 120.0 * len(SIZES)  # every screen of every game, at every size
 
 SCREENS = ("table", "scan", "distances", "settlement", "log")
 # Where a player does not read during play: the theme's sizes are enough there.
@@ -95,7 +92,7 @@ class WordsDriver(Driver):
         self.note(f"window {size}")
 
     def read(self, size: str, place: str) -> Step:
-        yield 0.3  # let the screen lay itself out and fill its labels
+        yield from self.settle()
         screen = self.manager.get_screen(self.manager.current)
         if size == SIZES[0]:
             texts = [str(label.text) for label in labels_in(screen) if str(label.text).strip()]
@@ -114,7 +111,7 @@ class WordsDriver(Driver):
         self.note(f"{size} {place}: {problems} problems")
 
     def script(self) -> Step:
-        yield 0.5
+        yield from self.settle()
         self.report["labels"] = {}
         self.report["sizes"] = {}
         for size in SIZES:
