@@ -1,4 +1,4 @@
-"""Fixtures of every test: the language the words are in.
+"""Fixtures of every test: the language the words are in, and a virtual screen.
 
 Most tests check what the table does through what it says, so they read the
 messages as the source writes them (``C``: English sentences, the
@@ -9,11 +9,56 @@ catalogue's Chinese names), in this process and in any process it starts
 
 from __future__ import annotations
 
+import os
+import select
+import shutil
+import subprocess
 from collections.abc import Iterator
 
 import pytest
 
 from assistant.i18n import set_language
+
+# Large enough for every window a test opens, upright or turned (2400x1080, 1080x2400).
+SCREEN = "2400x2400x24"
+
+
+@pytest.fixture(scope="session", autouse=True)
+def virtual_screen() -> Iterator[None]:
+    """One virtual screen (Xvfb) for this test process and every app it starts, when
+    there is no display: the apps' windows open on it (``DISPLAY``) instead of each
+    starting its own. Xvfb picks a free display number itself (``-displayfd``), so
+    test processes running side by side (``pytest -n``) never take the same one."""
+    if os.environ.get("DISPLAY") or shutil.which("Xvfb") is None:
+        yield
+        return
+    read_end, write_end = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_end), "-screen", "0", SCREEN, "-nolisten", "tcp"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    number = b""
+    try:
+        while not number.endswith(b"\n"):
+            # Bounded only so that a server that never starts fails the run.
+            ready, _, _ = select.select([read_end], [], [], 120)
+            chunk = os.read(read_end, 16) if ready else b""
+            if not chunk:
+                server.kill()
+                pytest.fail(f"Xvfb did not start (exit {server.poll()})", pytrace=False)
+            number += chunk
+    finally:
+        os.close(read_end)
+    os.environ["DISPLAY"] = f":{int(number)}"
+    try:
+        yield
+    finally:
+        del os.environ["DISPLAY"]
+        server.terminate()
+        server.wait()
 
 
 @pytest.fixture(autouse=True)
