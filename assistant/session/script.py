@@ -654,6 +654,10 @@ def _skill_key(word: str) -> str:
 def perform(session: TableSession, command: Command) -> Reply:
     """Make the session call ``command`` stands for, journal it, and return the session's reply.
 
+    The input is one unit (`TableSession.begin_input`): a refused input changes
+    nothing, whatever it did on the way; an accepted one is stored with its
+    journal row in one transaction.
+
     A malformed command is a refused reply, never an exception. The input is
     performed at ``command.t``, or at the session's last input time if that is
     later: the journal's times never go back, whatever clock the input came
@@ -664,9 +668,11 @@ def perform(session: TableSession, command: Command) -> Reply:
         _args, call = _reading(command.verb, command.args)
     except ScriptError as error:
         reply = Reply(False, _on_line(command.line, error) if command.line else str(error))
+        session.begin_input()
     else:
+        session.begin_input()
         reply = call(session, t)
     t = max(t, session.t)  # a reload may bring later inputs of another session
     session.t = t
-    session.journal(t, command.text, reply)
-    return reply
+    # Refused, the input is undone; else its moves and its journal row are stored as one.
+    return session.end_input(t, command.text, reply)

@@ -28,8 +28,9 @@ journals every input (:meth:`TableSession.journal`) beside the moves.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from functools import wraps
 from typing import Concatenate, ParamSpec
 
@@ -73,7 +74,7 @@ from assistant.session.sightings import (
 )
 from assistant.session.skill_input import PendingSkill, confirm_label
 from assistant.stickers import sticker_problem
-from assistant.store import ConflictError, SetAsideMove, Store, StoreError
+from assistant.store import ConflictError, JournalEntry, SetAsideMove, Store, StoreError
 from assistant.terms import ROLE_CARDS
 from engine.cards import CardType, Target
 from engine.catalogue import standard_catalogue
@@ -131,6 +132,39 @@ _SUSPECT_OPTIONS = (MISREAD, DUPLICATE_STICKER, SKILL)
 # Requests for 无懈可击 passed over by one input: 桃园结义 or 南蛮入侵 at ten seats asks
 # one a target.
 _MOST_SILENCES = 10
+
+# What the session waits for between inputs (a card's targets, a question, a skill
+# collecting, a silence ...): put back as it was when an input is refused.
+_WAITING = (
+    "_pending",
+    "_question",
+    "_seat_hint",
+    "_skill",
+    "_gathered",
+    "_gathered_unseen",
+    "_spear",
+    "_luanji",
+    "_silence",
+    "_discard_ended_at",
+    "_set_aside",
+    "_redo",
+    "_corrections",
+)
+
+
+@dataclass
+class _InputMark:
+    """Where an input began (`TableSession.begin_input`), and the moves it made that
+    wait to be stored with it."""
+
+    moves: int
+    game: Game
+    game_id: int | None
+    next_seq: int
+    waiting: dict[str, object]
+    unwritten: list[Move] = field(default_factory=list)
+
+
 # The header of a game continued from another's move (TableSession.continue_from).
 ORIGIN = "Origin"
 _ROLES = {number: english for number, _chinese, english, _copies in ROLE_CARDS}
@@ -192,6 +226,7 @@ class TableSession:
         self._set_aside: list[SetAsideMove] = []
         self._redo: list[Move] = []
         self._corrections = 0  # corrections made without a store (their items' keys)
+        self._input: _InputMark | None = None  # the input under way (begin_input)
 
     @classmethod
     def resume(cls, store: Store, game_id: int) -> TableSession:
@@ -325,7 +360,7 @@ class TableSession:
                 else:
                     assert self.game_id is not None
                     self._store_silence()
-                    self._next_seq = self.store.append(self.game_id, move, self._next_seq) + 1
+                    self._write(move)
             except (StoreError, IllegalMove, RecordError) as exc:
                 self.game.undo()
                 return self._fail(_not_stored(exc))
@@ -436,12 +471,78 @@ class TableSession:
         if self.store is not None:
             assert self.game_id is not None
             for _i in range(self._silence):
-                self._next_seq = self.store.append(self.game_id, Pass(None), self._next_seq) + 1
+                self._write(Pass(None))
                 self._made(Pass(None))
         else:
             for _i in range(self._silence):
                 self._made(Pass(None))
         self._silence = 0
+
+    def _write(self, move: Move) -> None:
+        """Store a move made (already in the game): at once, or with the rest of the
+        input that made it when an input is under way (`begin_input`)."""
+        assert self.store is not None and self.game_id is not None
+        if self._input is not None:
+            self._input.unwritten.append(move)
+            self._next_seq += 1
+        else:
+            self._next_seq = self.store.append(self.game_id, move, self._next_seq) + 1
+
+    # ------------------------------------------------------------ one input
+
+    def begin_input(self) -> None:
+        """An input starts: what it does is kept back until `end_input` says how it
+        went, so that a refused input changes nothing (the moves it made on the way,
+        a window it passed, are taken back) and an accepted one is stored whole, with
+        its journal row, in one transaction."""
+        self._input = _InputMark(
+            moves=len(self.game.moves),
+            game=self.game,
+            game_id=self.game_id,
+            next_seq=self._next_seq,
+            waiting={name: copy.copy(getattr(self, name)) for name in _WAITING},
+        )
+
+    def end_input(self, t: float, text: str, reply: Reply) -> Reply:
+        """The input begun with `begin_input` is over with ``reply``: refused, it is
+        undone; otherwise its moves and its journal row (``text`` at ``t``) are stored
+        together. The reply, or the refusal the store gave."""
+        mark = self._input
+        self._input = None
+        if mark is None:
+            self.journal(t, text, reply)
+            return reply
+        same_game = self.game is mark.game and self.game_id == mark.game_id
+        if reply.refused and same_game:
+            self._take_back(mark)
+        elif mark.unwritten and same_game and self.store is not None:
+            assert self.game_id is not None
+            entry = JournalEntry(
+                self._next_input,
+                t,
+                _storable(text),
+                refused=False,
+                reply=_storable(reply.message),
+            )
+            try:
+                self.store.append_moves(self.game_id, mark.unwritten, mark.next_seq, entry)
+            except (StoreError, IllegalMove, RecordError) as exc:
+                self._take_back(mark)
+                reply = self._fail(_not_stored(exc))
+            else:
+                self._next_input += 1
+                return reply
+        self.journal(t, text, reply)
+        return reply
+
+    def _take_back(self, mark: _InputMark) -> None:
+        """Everything an input did, undone: its moves, and what the session waited for."""
+        while len(self.game.moves) > mark.moves:
+            self.game.undo()
+        for name, value in mark.waiting.items():
+            setattr(self, name, value)
+        self._next_seq = mark.next_seq
+        self._refresh()
 
     def _made(self, move: Move) -> None:
         """A move was made (and stored): the next to redo, if it is that one, else the
@@ -1509,7 +1610,15 @@ class TableSession:
             # A card for a skill of the window (流离's discard), or the table has moved on
             # past the window (a 闪 laid instead): both possible is a question.
             spender = self._window_spender(top, region)
-            readings = card_readings(_windows_closed(state), card_id, region)
+            closed, closing = _windows_closed(state)
+            # A move the closed state takes closes the windows by itself (the engine's
+            # moving on); the seats that pass before it (the 桃 of a seat after the
+            # one asked, for a seat dying of the damage a window let through) need the
+            # windows' silence first, or the first pass would decline the window.
+            readings = [
+                replace(r, before=(*closing, *r.before)) if r.before else r
+                for r in card_readings(closed, card_id, region)
+            ]
             if spender is not None:
                 seat, key = spender
                 start = Reading(seat, rule_name(key), use_as=key, text=rule_label(key))
@@ -1892,11 +2001,14 @@ def _not_stored(exc: Exception) -> str:
     return _("not stored: {reason}").format(reason=tr(exc))
 
 
-def _windows_closed(state: GameState) -> GameState:
-    """The state once every open window closes unused (the table moved on)."""
+def _windows_closed(state: GameState) -> tuple[GameState, tuple[Move, ...]]:
+    """The state once every open window closes unused (the table moved on), and the
+    silence that closes them."""
+    closing: list[Move] = []
     while state.stack and isinstance(state.stack[-1], Window):
         state = apply(state, Pass(None))
-    return state
+        closing.append(Pass(None))
+    return state, tuple(closing)
 
 
 def _last_hand_card_with_halberd(state: GameState, seat: int, card_id: int) -> bool:

@@ -97,6 +97,7 @@ __all__ = [
     "SNAPSHOT_EVERY",
     "ConflictError",
     "GameSummary",
+    "JournalEntry",
     "Note",
     "SetAsideMove",
     "Store",
@@ -277,6 +278,27 @@ def _position(seqs: list[int], target: int, seq: int) -> int:
     return at
 
 
+@dataclass(frozen=True)
+class JournalEntry:
+    """An input's journal row, written with the moves it made (`Store.append_moves`)."""
+
+    seq: int
+    t: float
+    text: str
+    refused: bool = False
+    reply: str = ""
+
+    def values(self) -> dict[str, Any]:
+        return {
+            "seq": self.seq,
+            "t": self.t,
+            "text": self.text,
+            "refused": self.refused,
+            "reply": self.reply,
+            "created_at": _now(),
+        }
+
+
 @dataclass
 class _Tail:
     """What a Store knows of a game it writes: the replayed game and where the log ends."""
@@ -432,6 +454,38 @@ class Store:
             tail.state = tail.game.state
             raise
         return expected_seq
+
+    def append_moves(
+        self,
+        game_id: int,
+        moves: Sequence[Move],
+        expected_seq: int,
+        journal: JournalEntry | None = None,
+    ) -> int:
+        """Store the moves one input made, as rows ``expected_seq`` on, and its journal
+        row (when given), in one transaction: all of it or nothing. Returns the number
+        of the last move's row (``expected_seq - 1`` when there is none).
+
+        IllegalMove (nothing written) if the rules refuse a move; ConflictError if
+        another session stored one of those rows (or journaled that input) first.
+        """
+        for move in moves:
+            _refuse_setup(game_id, move)
+        tail = self._tail_at(game_id, expected_seq)
+        rows: list[tuple[int, str, GameState, GameState]] = []
+        try:
+            for offset, move in enumerate(moves):
+                before = tail.game.state
+                text = str(move)
+                tail.game.push(move)
+                tail.seqs.append(expected_seq + offset)
+                tail.texts.append(text)
+                rows.append((expected_seq + offset, text, before, tail.game.state))
+            self._write_rows(game_id, tail, rows, journal)
+        except BaseException:
+            self._tails.pop(game_id, None)  # read again by the next call
+            raise
+        return expected_seq + len(rows) - 1
 
     def correct(self, game_id: int, seq: int, move: Move, expected_seq: int) -> int:
         """Replace move `seq` (still in effect) by `move`: the moves after it stop counting.
@@ -590,32 +644,14 @@ class Store:
         write fails, so the next call reads the game again.
         """
         after = tail.game.state
-        snapshot = (
-            supersedes is not None
-            or tail.since_snapshot + 1 >= SNAPSHOT_EVERY
-            or after.over != before.over
-            # The games list reads the players' names from the latest snapshot.
-            or any(a.player != b.player for a, b in zip(after.seats, before.seats, strict=False))
-        )
+        snapshot = supersedes is not None or _snapshot_due(tail.since_snapshot, before, after)
         try:
             with self.db.failures(
                 _("cannot store move {seq} of game {game}").format(seq=seq, game=game_id)
             ):
                 self.db.check_file()
                 with self.db.engine.begin() as conn:
-                    try:
-                        conn.execute(
-                            insert(MoveRow).values(
-                                game_id=game_id,
-                                seq=seq,
-                                text=text,
-                                forced=text is not None and text.startswith("!"),
-                                supersedes=supersedes,
-                                created_at=_now(),
-                            )
-                        )
-                    except IntegrityError:
-                        raise ConflictError(game_id, seq) from None
+                    _insert_move(conn, game_id, seq, text, supersedes)
                     _update_seats(conn, game_id, before, after)
                     if snapshot:
                         _insert_snapshot(conn, game_id, seq, tail.texts, after)
@@ -625,6 +661,43 @@ class Store:
         tail.next_seq = seq + 1
         tail.since_snapshot = 0 if snapshot else tail.since_snapshot + 1
         tail.state = after
+
+    def _write_rows(
+        self,
+        game_id: int,
+        tail: _Tail,
+        rows: Sequence[tuple[int, str, GameState, GameState]],
+        journal: JournalEntry | None,
+    ) -> None:
+        """Insert move rows ``(seq, text, before, after)`` (each with its seat changes and
+        a due snapshot) and a journal row, in one transaction. ``tail`` already holds
+        the game after the rows."""
+        since = tail.since_snapshot
+        first_text = len(tail.texts) - len(rows)
+        doing = _("cannot store move {seq} of game {game}").format(
+            seq=rows[0][0] if rows else tail.next_seq, game=game_id
+        )
+        with self.db.failures(doing):
+            self.db.check_file()
+            with self.db.engine.begin() as conn:
+                for index, (seq, text, before, after) in enumerate(rows):
+                    _insert_move(conn, game_id, seq, text, None)
+                    _update_seats(conn, game_id, before, after)
+                    if _snapshot_due(since, before, after):
+                        texts = tail.texts[: first_text + index + 1]
+                        _insert_snapshot(conn, game_id, seq, texts, after)
+                        since = 0
+                    else:
+                        since += 1
+                if journal is not None:
+                    try:
+                        conn.execute(insert(InputRow).values(game_id=game_id, **journal.values()))
+                    except IntegrityError:
+                        raise ConflictError(game_id, journal.seq, "input") from None
+        if rows:
+            tail.next_seq = rows[-1][0] + 1
+        tail.since_snapshot = since
+        tail.state = tail.game.state
 
     def append_input(
         self,
@@ -1268,6 +1341,35 @@ def _insert_note(conn: Connection, game_id: int, move: int, text: str) -> int:
         insert(NoteRow).values(game_id=game_id, seq=seq, move=move, text=text, created_at=_now())
     )
     return int(seq)
+
+
+def _insert_move(
+    conn: Connection, game_id: int, seq: int, text: str | None, supersedes: int | None
+) -> None:
+    """Insert a move row; ConflictError when another session stored that row first."""
+    try:
+        conn.execute(
+            insert(MoveRow).values(
+                game_id=game_id,
+                seq=seq,
+                text=text,
+                forced=text is not None and text.startswith("!"),
+                supersedes=supersedes,
+                created_at=_now(),
+            )
+        )
+    except IntegrityError:
+        raise ConflictError(game_id, seq) from None
+
+
+def _snapshot_due(since_snapshot: int, before: GameState, after: GameState) -> bool:
+    """Whether a move row (after ``since_snapshot`` rows without one) takes a snapshot."""
+    return (
+        since_snapshot + 1 >= SNAPSHOT_EVERY
+        or after.over != before.over
+        # The games list reads the players' names from the latest snapshot.
+        or any(a.player != b.player for a, b in zip(after.seats, before.seats, strict=False))
+    )
 
 
 def _insert_snapshot(
