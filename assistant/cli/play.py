@@ -5,7 +5,9 @@ Every line of the script (docs/table-script.md) is performed on a
 `~assistant.session.perform`, as the app would: the game and its journal go
 to a store (a temporary in-memory one unless ``--db``). The command prints
 each input with what it did (the move applied, the question asked, the
-reason it was refused, or the session's answer), then a summary: the moves,
+reason it was refused, or the session's answer; under the first refusal, what
+the table waits for and from whom: after a slip, the tap that is missing),
+then a summary: the moves,
 the questions asked, every refused input with its line, the forced (flagged)
 moves, the taps (button commands) per turn and per card played, and the
 final table exactly as ``sgs-table state RECORD --json`` prints it.
@@ -65,6 +67,8 @@ class Played:
     outcome: str  # "move", "question", "refused" or "ok" (done, no move: a target to choose...)
     message: str  # the session's reply
     move: str | None = None
+    # Refused: what the session was waiting for, and from whom (the prompt it showed).
+    waiting: str | None = None
 
 
 @dataclass
@@ -113,7 +117,10 @@ class ScriptRun:
         message = reply.message
         if outcome == "refused":
             message = did_you_mean(message, script_hint(command))
-        played = Played(command.line, session.t, command.text, outcome, message, reply.move)
+        waiting = session.prompt.text if outcome == "refused" else None
+        played = Played(
+            command.line, session.t, command.text, outcome, message, reply.move, waiting
+        )
         self.played.append(played)
         return played
 
@@ -156,7 +163,8 @@ class ScriptRun:
                 for p in self.of("question")
             ],
             "refused": [
-                {"line": p.line, "input": p.input, "reason": p.message} for p in self.of("refused")
+                {"line": p.line, "input": p.input, "reason": p.message, "waiting": p.waiting}
+                for p in self.of("refused")
             ],
             "forced": len(game.flagged()),
             "taps": self.taps.as_json(self.session.state.turn.number),
@@ -276,10 +284,16 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
                     "play: {script}, {n} input", "play: {script}, {n} inputs", len(commands)
                 )
                 out.write(started.format(script=args.script, n=len(commands)) + "\n")
+            first_refusal = True
             for command in commands:
                 played = run.perform(command)
                 if not args.json:
                     out.write(_played_line(command, played) + "\n")
+                    if played.outcome == "refused" and first_refusal:
+                        # After a slip, what the table still owes: the one line to look at.
+                        first_refusal = False
+                        waited = _("the table waits for: {prompt}").format(prompt=played.waiting)
+                        out.write(f"{'':5}  {'':8}  {waited}\n")
             stored = store.db.name if args.db is not None else None
             report = run.as_json(args.script)
     except StoreError as exc:
@@ -329,9 +343,12 @@ def _summary(run: ScriptRun, stored: str | None) -> str:
     ).format(mean=_figure(figures["per_card"]), n=taps.cards_played)
 
     def asked(p: Played) -> str:
-        return "    " + _("line {line}: {input}: {message}").format(
+        said = "    " + _("line {line}: {input}: {message}").format(
             line=p.line, input=p.input, message=p.message
         )
+        if p.waiting:
+            said += " " + _("(the table waited for: {prompt})").format(prompt=p.waiting)
+        return said
 
     lines = [
         "",

@@ -146,6 +146,7 @@ _WAITING = (
     "_luanji",
     "_silence",
     "_discard_ended_at",
+    "_skill_done_at",
     "_set_aside",
     "_redo",
     "_corrections",
@@ -215,6 +216,9 @@ class TableSession:
         self._silence = 0
         # The moves when the discard phase last ended by itself (a 结束 right after is done).
         self._discard_ended_at = -1
+        # The moves when a skill was used at once, no seat more fitting (a 确定 right
+        # after is done).
+        self._skill_done_at = -1
         self._prompt = SessionPrompt(current_prompt(self.game.state))
         self._prompt_language = language()
         # The table's clock as the last input left it (seconds), and the
@@ -1044,8 +1048,37 @@ class TableSession:
         assert skill is not None
         if skill.full:
             return self._apply(skill.move(), self._uses(skill))
+        if skill.ready and not skill.wants_cards and self._no_seat_fits(skill):
+            # Nothing more can be added: used at once, no 确定 to tap (节命 with the
+            # one seat its one point of damage allows). A 确定 right after, as a table
+            # used to tap, is done already.
+            made = self._apply(skill.move(), self._uses(skill))
+            if made.ok:
+                self._skill_done_at = len(self.game.moves)
+            return made
         self._refresh()
         return Reply(True, skill.text)
+
+    def _no_seat_fits(self, skill: PendingSkill) -> bool:
+        """The skill may take more seats by its rule, but the engine allows none more:
+        the move as it stands is accepted, and with any living seat added refused."""
+        if not skill.wants_targets or not skill.targets:
+            return False
+        state = self.state
+        move = skill.move()
+        try:
+            apply(state, move)
+        except IllegalMove:
+            return False
+        for s in state.seats:
+            if not s.alive:
+                continue
+            try:
+                apply(state, replace(move, targets=(*move.targets, s.seat)))
+            except IllegalMove:
+                continue
+            return False
+        return True
 
     @_moves_on
     def choose(self, seat: int, option: str) -> Reply:
@@ -1533,6 +1566,9 @@ class TableSession:
             # TRANSLATORS: NO is the action token (its sticker: 取消)
             return self._fail(_("NO: there is nothing to decline"))
         # OK: confirm the single choice the screen offers.
+        if self._skill_done_at == len(self.game.moves) and not self._collecting:
+            self._skill_done_at = -1
+            return Reply(True, _("the skill was used at once: nothing more to confirm"))
         base = current_prompt(self.state)
         if self._question is not None:
             return self._fail(

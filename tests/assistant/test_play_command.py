@@ -62,6 +62,7 @@ def test_play_json_is_one_object_with_everything() -> None:
         "outcome": "move",
         "message": "identity table for 5 players",
         "move": "setup identity 5 packages=standard,ex,maneuvering",
+        "waiting": None,  # what the table waited for: told of a refused input
     }
     outcomes = [p["outcome"] for p in report["inputs"]]
     assert outcomes.count("move") == 34 and outcomes.count("question") == 1
@@ -172,3 +173,22 @@ def test_inputs_of_an_imported_or_unknown_game_is_one_line(
     )
     assert sgs_table("inputs", "7", "--db", db) == (1, "")
     assert capsys.readouterr().err.startswith("sgs-table: no game 7 in ")
+
+
+def test_the_first_refusal_says_what_the_table_waits_for(tmp_path: Path) -> None:
+    """A tap left out (the target of seat 2's 杀): the next input is refused, and under
+    it the table says what it still waits for and from whom; --json has it per refusal."""
+    script = tmp_path / "missing-tap.txt"
+    lines = SAMPLE.read_text(encoding="utf-8").splitlines()
+    script.write_text("\n".join(x for x in lines if not x.startswith("20.1 target 3")) + "\n")
+    code, text = sgs_table("play", str(script))
+    assert code == 0
+    shown = text.splitlines()
+    first = next(i for i, line in enumerate(shown) if "REFUSED" in line)
+    assert shown[first].endswith("pass 3  ->  REFUSED: nothing to pass on: nobody is being asked")
+    assert shown[first + 1].strip() == (
+        "the table waits for: seat 2: choose the target of #8 杀♣2 (legal: 1, 3)"
+    )
+    assert sum("the table waits for" in line for line in shown) == 1  # at the first only
+    report = play_json(str(script))
+    assert report["refused"][0]["waiting"] == "seat 2: choose the target of #8 杀♣2 (legal: 1, 3)"
