@@ -115,7 +115,7 @@ def test_an_engine_refusal_reads_refused_once(tmp_path: Path) -> None:
     code, text = sgs_table("play", str(script), "--lang", "en")
     assert code == 0
     assert "choose 3 yes  ->  REFUSED: nothing asks for a choice now\n" in text
-    assert "line 13: choose 3 yes: nothing asks for a choice now\n" in text
+    assert "line 13: choose 3 yes: nothing asks for a choice now (the table waited for: " in text
     report = play_json(str(script), "--lang", "en")
     assert [r["reason"] for r in report["refused"]] == ["nothing asks for a choice now"]
 
