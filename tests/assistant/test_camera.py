@@ -172,25 +172,23 @@ def test_stop_returns_promptly_mid_run(tmp_path: Path) -> None:
     feed = CameraFeed(VideoSource(DEMO), decoder=slowed(Decoder(), 0.2), realtime=True)
     feed.start()
     time.sleep(0.3)
-    start = time.monotonic()
-    feed.stop(timeout=1.0)
-    assert time.monotonic() - start < 1.0
+    feed.stop(timeout=120.0)  # a bound against a hang: the threads end mid-run
     assert not feed.running
     feed.stop()  # again: nothing happens
     assert not feed.poll().stats.ended  # stopped is not ended
 
-    # a folder at one frame every 5 s: stopping does not wait out the pacing
+    # a folder at one frame every 1,000 s: stopping does not wait out the pacing
     with VideoSource(TABLE) as video:
         for number, _, image in video:
             cv2.imwrite(str(tmp_path / f"{number}.png"), image)
             if number == 2:
                 break
-    feed = CameraFeed(FolderSource(tmp_path, fps=0.2), realtime=True)
+    feed = CameraFeed(FolderSource(tmp_path, fps=0.001), realtime=True)
     polled = Polled()
     with feed:
-        poll_until(feed, lambda u: u.frame is not None, 5.0, polled)
+        poll_until(feed, lambda u: u.frame is not None, 120.0, polled)
         start = time.monotonic()
-    assert time.monotonic() - start < 0.5
+    assert time.monotonic() - start < 120  # far from the 1,000 s the next frame waits
     assert not feed.running and polled.frames == [(0, 0.0)]
 
 
@@ -239,33 +237,33 @@ def test_a_decoder_failing_ends_the_feed_with_one_line() -> None:
 
 def test_pushed_frames_are_decoded_and_polled(reference: list[Event]) -> None:
     polled = Polled()
-    pushes: list[float] = []
     with CameraFeed.pushed() as feed, VideoSource(TABLE) as video:
         for number, t, image in video:
-            before = time.perf_counter()
             feed.push(image, t)
-            pushes.append(time.perf_counter() - before)
             # a decoder as fast as the camera: the next frame comes once this one is done
-            poll_until(feed, decoded(number + 1), 5.0, polled)
+            poll_until(feed, decoded(number + 1), 120.0, polled)
         feed.finish()
         assert feed.wait(5.0)
         polled.take(feed.poll())
     assert polled.events == reference
-    assert max(pushes) < 0.05  # O(1): a lock held only briefly (and the GIL)
     assert polled.last is not None and polled.last.stats.frames_skipped == 0
 
 
 def test_pushing_faster_than_decoding_skips_frames() -> None:
-    with CameraFeed.pushed(decoder=slowed(Decoder(), 0.1)) as feed, VideoSource(DEMO) as video:
-        start = time.perf_counter()
+    """20 frames pushed while the decoder holds the first: no push waits for it (they
+    all return while it holds), and only the newest frame waits its turn."""
+    held = Held(Decoder())
+    with CameraFeed.pushed(decoder=held) as feed, VideoSource(DEMO) as video:
         for number, _, image in video:
             feed.push(image)
+            if number == 0:
+                assert held.started.wait(120)
             if number == 19:
                 break
-        took = time.perf_counter() - start
         stats = feed.stats
-    assert took < 0.5  # 20 frames read and pushed, none waited for the 0.1 s decoder
-    assert stats.frames_read == 20 and stats.frames_skipped >= 15
+        held.release.set()
+    assert stats.frames_read == 20 and stats.frames_decoded == 0
+    assert stats.frames_skipped == 18  # one being decoded, the newest kept
 
 
 def test_events_nobody_polls_are_bounded_oldest_dropped(reference: list[Event]) -> None:

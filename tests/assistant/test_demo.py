@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import time
 from pathlib import Path
 
 import pytest
@@ -37,16 +36,13 @@ def test_demo_runs_end_to_end(tmp_path: Path) -> None:
     record_path = tmp_path / "demo.sgs"
     db = tmp_path / "demo.db"
     out = io.StringIO()
-    started = time.monotonic()
     status = run(
         build_parser(),
         ["demo", "--db", str(db), "--record", str(record_path)],
         out,
     )
-    elapsed = time.monotonic() - started
     text = out.getvalue()
     assert status == 0, text
-    assert elapsed < 30, f"the demo took {elapsed:.1f} s"
     assert "warning" not in text.replace("0 warnings", "")
 
     moves = [

@@ -277,22 +277,23 @@ def test_a_killed_appender_acknowledged_nothing_it_lost(
         assert len(seqs) == max(acknowledged)
         assert all(line.startswith(f"refused database {db}: its -wal") for line in refusals)
         assert stored_moves(db) == list(moves[: len(seqs)])
-        assert len(seqs) > setup + 20
+        assert len(seqs) >= setup + 20  # the 20 appends waited for, at least
 
 
 def delete_then_kill(
     appenders: Appenders, db: Path, out: Path, deleted: tuple[str, ...], pause: float
 ) -> int:
     """Start an appender on a new file `db`; once it has appended 20 moves, wait `pause`
-    seconds and delete the files; kill it after three refusals (or two seconds without).
+    seconds and delete the files; kill it after three refusals (the bounds only turn
+    a hang into a failure: a busy machine is slow, not wrong).
     How many appends had been acknowledged just after the deletion."""
     pid = appenders.start(db, out)
-    assert wait_until(lambda: len(report(out)[0]) > 20, 30), "the appender never appended"
+    assert wait_until(lambda: len(report(out)[0]) > 20, 120), "the appender never appended"
     time.sleep(pause)
     for suffix in deleted:
         db.with_name(db.name + suffix).unlink()
     seen_at_deletion = len(report(out)[0])
-    wait_until(lambda: len(report(out)[1]) >= 3, 2)
+    wait_until(lambda: len(report(out)[1]) >= 3, 120)
     appenders.kill(pid)
     return seen_at_deletion
 
