@@ -664,13 +664,12 @@ def perform(session: TableSession, command: Command) -> Reply:
     from, so a journal always reads back as a script.
     """
     t = max(command.t, session.t)
+    session.begin_input()
     try:
         _args, call = _reading(command.verb, command.args)
     except ScriptError as error:
         reply = Reply(False, _on_line(command.line, error) if command.line else str(error))
-        session.begin_input()
     else:
-        session.begin_input()
         reply = call(session, t)
     t = max(t, session.t)  # a reload may bring later inputs of another session
     session.t = t

@@ -438,22 +438,7 @@ class Store:
         IllegalMove (nothing written) if the rules refuse the move;
         ConflictError if another session stored that row first.
         """
-        _refuse_setup(game_id, move)
-        tail = self._tail_at(game_id, expected_seq)
-        before = tail.game.state
-        text = str(move)
-        tail.game.push(move)
-        tail.seqs.append(expected_seq)
-        tail.texts.append(text)
-        try:
-            self._write(game_id, tail, expected_seq, text, None, before)
-        except BaseException:
-            tail.game.undo()
-            tail.seqs.pop()
-            tail.texts.pop()
-            tail.state = tail.game.state
-            raise
-        return expected_seq
+        return self.append_moves(game_id, [move], expected_seq)
 
     def append_moves(
         self,
@@ -483,7 +468,12 @@ class Store:
                 rows.append((expected_seq + offset, text, before, tail.game.state))
             self._write_rows(game_id, tail, rows, journal)
         except BaseException:
-            self._tails.pop(game_id, None)  # read again by the next call
+            # The game load_game gave out is the tail's: it gets its moves taken back.
+            for _row in rows:
+                tail.game.undo()
+                tail.seqs.pop()
+                tail.texts.pop()
+            tail.state = tail.game.state
             raise
         return expected_seq + len(rows) - 1
 
@@ -677,23 +667,28 @@ class Store:
         doing = _("cannot store move {seq} of game {game}").format(
             seq=rows[0][0] if rows else tail.next_seq, game=game_id
         )
-        with self.db.failures(doing):
-            self.db.check_file()
-            with self.db.engine.begin() as conn:
-                for index, (seq, text, before, after) in enumerate(rows):
-                    _insert_move(conn, game_id, seq, text, None)
-                    _update_seats(conn, game_id, before, after)
-                    if _snapshot_due(since, before, after):
-                        texts = tail.texts[: first_text + index + 1]
-                        _insert_snapshot(conn, game_id, seq, texts, after)
-                        since = 0
-                    else:
-                        since += 1
-                if journal is not None:
-                    try:
-                        conn.execute(insert(InputRow).values(game_id=game_id, **journal.values()))
-                    except IntegrityError:
-                        raise ConflictError(game_id, journal.seq, "input") from None
+        try:
+            with self.db.failures(doing):
+                self.db.check_file()
+                with self.db.engine.begin() as conn:
+                    for index, (seq, text, before, after) in enumerate(rows):
+                        _insert_move(conn, game_id, seq, text, None)
+                        _update_seats(conn, game_id, before, after)
+                        if _snapshot_due(since, before, after):
+                            texts = tail.texts[: first_text + index + 1]
+                            _insert_snapshot(conn, game_id, seq, texts, after)
+                            since = 0
+                        else:
+                            since += 1
+                    if journal is not None:
+                        row = journal.values()
+                        try:
+                            conn.execute(insert(InputRow).values(game_id=game_id, **row))
+                        except IntegrityError:
+                            raise ConflictError(game_id, journal.seq, "input") from None
+        except BaseException:
+            self._tails.pop(game_id, None)  # read again by the next call
+            raise
         if rows:
             tail.next_seq = rows[-1][0] + 1
         tail.since_snapshot = since
@@ -714,21 +709,13 @@ class Store:
         ConflictError if another session journaled that row first; StoreError
         if there is no such game or the database fails.
         """
-        row = {
-            "game_id": game_id,
-            "seq": expected_seq,
-            "t": t,
-            "text": text,
-            "refused": refused,
-            "reply": reply,
-            "created_at": _now(),
-        }
+        row = JournalEntry(expected_seq, t, text, refused, reply).values()
         doing = _("cannot journal input {seq} of game {game}")
         with self.db.failures(doing.format(seq=expected_seq, game=game_id)):
             self.db.check_file()
             try:
                 with self.db.engine.begin() as conn:
-                    conn.execute(insert(InputRow).values(**row))
+                    conn.execute(insert(InputRow).values(game_id=game_id, **row))
             except IntegrityError:
                 # The key, or the game it names: say which.
                 if expected_seq < self.next_input(game_id)[0]:
