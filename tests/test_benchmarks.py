@@ -23,6 +23,7 @@ SMALLEST = {
     "bench.bench_app": ["--warmup", "1", "--minutes", "0.05"],
     "bench.bench_decode": ["--scenes", "1", "--repeat", "1", "--levels", "easy", "--quiet"],
     "bench.bench_engine": ["--quick"],
+    "bench.bench_mutations": ["--count", "12", "--stored", "2"],
     "bench.bench_session": ["--samples", "2"],
     "bench.bench_store": ["--appends", "5", "--repeat", "1"],
     "bench.bench_tracker": ["--quick", "--levels", "easy"],

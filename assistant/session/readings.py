@@ -304,6 +304,10 @@ def _expected(
     if e.what == "use_sha":
         return _asked_sha(state, e, card_id, region_seat)
     label, text = c.name, card_name(c)
+    # The card shown or discarded is the asked seat's; 反间's, the drawer shows it.
+    laid_by = (e.other, e.seat) if e.what == "take_shown" else (e.seat,)
+    if e.what != "judge" and region_seat is not None and region_seat not in laid_by:
+        return []
     if e.what == "judge":
         move, label = Judge(e.seat, card_id), f"判定牌 {c.name}{c.face}"
         text = _("judgement card {card}").format(card=f"{card_name(c)}{c.face}")

@@ -136,6 +136,7 @@ _MOST_SILENCES = 10
 # What the session waits for between inputs (a card's targets, a question, a skill
 # collecting, a silence ...): put back as it was when an input is refused.
 _WAITING = (
+    "_last_seen",  # a refused sighting is not seen: the card laid again where it lies reads
     "_pending",
     "_question",
     "_seat_hint",
@@ -1627,13 +1628,17 @@ class TableSession:
             return self._fail(
                 _("{card}: the game has not started (deal, then next)").format(card=card_text(c))
             )
+        if self._pending is not None and card_id != self._pending.card_id:
+            return self._card_after_pending(card_id, region)
+        top = state.stack[-1] if state.stack else None
+        if (elsewhere := self._lies_elsewhere(card_id, region, top)) is not None:
+            return self._fail(elsewhere)
         if self._skill is not None:
             return self._skill_card(card_id)
         if self._spear:
             return self._spear_card(card_id)
-        top = state.stack[-1] if state.stack else None
         if isinstance(top, Expect):
-            if top.what in ("discard_one", "take_one", "take_shown"):
+            if top.what in (*_CHOSEN, "take_shown"):
                 return self._card_chosen(card_id, trusted)
             if top.what in _GATHERING:
                 return self._gather(top, card_id)
@@ -1696,6 +1701,65 @@ class TableSession:
             tuple(by_label),
             lambda label: self._take_reading(by_label[label], card_id),
             tuple(r.shown for r in by_label.values()),
+        )
+
+    def _card_after_pending(self, card_id: int, region: int | None) -> Reply:
+        """Another card laid while a card waits for its target: laid in front of a seat
+        the waiting card may target, and read there once it does (a 闪 answering the 杀,
+        the card 过河拆桥 takes), it names that seat the target; anything else is refused,
+        naming the waiting card (it never vanishes, nor is it replaced)."""
+        pending = self._pending
+        assert pending is not None
+        waiting = _("{card} waits for its target: tap the seat, or cancel ({prompt})").format(
+            card=pending.name, prompt=self.prompt.text
+        )
+        legal = {o.seat for o in pending.options if o.legal}
+        if region is None or region == pending.seat or pending.most != 1 or region not in legal:
+            return self._fail(waiting)
+        used = self._use_pending((region,))
+        if not used.ok or not self._asks_only(region):
+            return self._fail(waiting)  # the input is taken back whole: the card still waits
+        seen = self._card_seen(card_id, region)
+        if not seen.ok and not seen.asks:
+            return self._fail(waiting)
+        return replace(seen, message=f"{used.message}; {seen.message}")
+
+    def _asks_only(self, seat: int) -> bool:
+        """Whether what the table now waits for is ``seat`` alone: asked for a card (the
+        杀's 闪), or to show the card taken of it; not a request anyone may answer
+        (无懈可击), which names no target."""
+        top = self.state.stack[-1] if self.state.stack else None
+        if isinstance(top, Ask):
+            return not top.anyone and top.asked == seat
+        return isinstance(top, Expect) and top.other == seat and top.what in _CHOSEN
+
+    def _lies_elsewhere(self, card_id: int, region: int | None, top: object) -> str | None:
+        """Why a card seen in front of ``region`` cannot be the card what waits collects
+        (a skill's, 丈八蛇矛's, a discard or pick asked of one seat, the card chosen of a
+        target's), or None. The region a card lies in is never overridden."""
+        if region is None:
+            return None
+        owners: tuple[int, ...] = ()
+        if self._skill is not None:
+            owners = (self._skill.seat, *self._skill.targets)
+        elif self._spear:
+            owners = (self._spear[0],)
+        elif isinstance(top, Expect):
+            if top.what in _CHOSEN:
+                owners = (top.other,)  # the target's card, shown where it lay
+            elif top.what == "take_shown":
+                owners = (top.other, top.seat)  # 反间: shown by the seat that drew it
+            elif top.what == "pick" or (top.what in _GATHERING and top.what != "reveal"):
+                owners = (top.seat,)
+        if not owners or region in owners:
+            return None
+        # TRANSLATORS: a card seen in front of a seat other than the one(s) whose card
+        # the table waits for; {prompt} is what it waits for
+        return _("{card} lies in front of seat {seat}, not of seat {owner}: {prompt}").format(
+            card=card_text(card(card_id)),
+            seat=region,
+            owner="/".join(str(s) for s in dict.fromkeys(owners)),
+            prompt=self.prompt.text,
         )
 
     def _take_reading(self, reading: Reading, card_id: int) -> Reply:
@@ -2023,6 +2087,7 @@ class TableSession:
 
 
 # 享乐: discard_or_pass; 英魂, 神愤: discard_n
+_CHOSEN = ("discard_one", "take_one")  # 过河拆桥, 顺手牵羊, 反馈: a card of ``other``'s
 _GATHERING = ("reveal", "discard_or_damage", "discard_or_draw", "discard_or_pass", "discard_n")
 
 
