@@ -97,6 +97,22 @@ def legal(state: GameState, move: Move) -> bool:
     return True
 
 
+def counts_only_as(state: GameState, seat: int, card_id: int) -> bool:
+    """Whether ``seat``'s compulsory skill makes ``card_id`` count as another card only
+    (武神: his heart hand cards are 杀 and nothing else): its own reading is gone."""
+    s = state.seat(seat)
+    c = card(card_id)
+    in_equipment = state.where.get(card_id) == f"equip:{seat}"
+    own_turn = state.turn.seat == seat
+    return any(
+        isinstance(effect, AsCard)
+        and effect.compulsory
+        and effect.card != c.key
+        and effect.fits(c, in_equipment, own_turn)
+        for _skill, effect in effects_of(s)
+    )
+
+
 def conversions(state: GameState, seat: int, card_id: int) -> tuple[tuple[str, str], ...]:
     """The kinds ``seat`` may use or play ``card_id`` as, through its skills and
     equipment, with the key of what allows it: ``(("sha", "wusheng"), ...)``."""
@@ -189,7 +205,7 @@ def _answers(state: GameState, ask: Ask, card_id: int, region_seat: int | None) 
             probe = apply(probe, move)
         wanted = _ANSWERS.get(ask.want, (ask.want,))
         answers: list[tuple[str, str, Move]] = []
-        if c.key in wanted:
+        if c.key in wanted and not counts_only_as(state, seat, card_id):
             answers.append((c.name, card_name(c), Respond(seat, (card_id,))))
         for as_kind, why in conversions(state, seat, card_id):
             if as_kind in wanted:
@@ -369,7 +385,8 @@ def _in_window(
 def _plays(state: GameState, seat: int, card_id: int) -> list[Reading]:
     c = card(card_id)
     out: list[Reading] = []
-    for as_kind, why in ((c.key, ""), *conversions(state, seat, card_id)):
+    own = () if counts_only_as(state, seat, card_id) else ((c.key, ""),)
+    for as_kind, why in (*own, *conversions(state, seat, card_id)):
         k = kind(as_kind)
         label, text = _as(as_kind, why) if why else (k.name, card_name(k))
         if k.target is Target.RESPONSE:

@@ -43,6 +43,7 @@ from assistant.i18n import (
     language,
     mode_name,
     ngettext,
+    phase_name,
     tr,
     variant_name,
 )
@@ -113,7 +114,7 @@ from engine.record import RecordError
 from engine.registry import RULES, Rule, rule_name
 from engine.rules import apply
 from engine.state import GameState, Phase
-from engine.table import IllegalMove
+from engine.table import IllegalMove, Table
 from engine.windows import window_offers
 from vision.payload import (
     Action,
@@ -148,6 +149,7 @@ _WAITING = (
     "_silence",
     "_discard_ended_at",
     "_skill_done_at",
+    "_targeted",
     "_set_aside",
     "_redo",
     "_corrections",
@@ -220,6 +222,7 @@ class TableSession:
         # The moves when a skill was used at once, no seat more fitting (a 确定 right
         # after is done).
         self._skill_done_at = -1
+        self._targeted = (-1, 0)  # the move count and seat of a card used on its only target
         self._prompt = SessionPrompt(current_prompt(self.game.state))
         self._prompt_language = language()
         # The table's clock as the last input left it (seconds), and the
@@ -352,6 +355,7 @@ class TableSession:
         """Push a move to the game and the store, both or neither."""
         if not self.game.moves and not isinstance(move, Setup):
             return self._fail(_("set up the table first (mode and number of players)"))
+        turn, turn_seat = self.state.turn.number, self.state.turn.seat
         try:
             self.game.push(move)
         except IllegalMove as exc:
@@ -375,6 +379,15 @@ class TableSession:
         self._clear()
         self._seat_hint = None
         self._refresh()
+        if (
+            turn
+            and self.state.turn.number > turn
+            and not isinstance(move, Next)
+            and getattr(move, "seat", None) == turn_seat
+        ):
+            # The turn ended by itself (闭月's draw, the last discard): a 结束 right after
+            # is the table's usual tap, not a decline of the next turn's first window.
+            self._discard_ended_at = len(self.game.moves)
         text = str(move)
         if isinstance(move, Discard) and self._discard_phase_done():
             # The hand is down to its limit: the discard phase ends by itself.
@@ -437,6 +450,38 @@ class TableSession:
             self._clear()
             return self._fail(_not_stored(exc))
         return reply
+
+    def _after_no_answer(
+        self, act: Callable[[], Reply], by: int | None, own: bool = False
+    ) -> Reply | None:
+        """The turn's seat plays on (``by``: a card laid in front of it, or its 结束), or
+        with ``own`` the seat asked taps a skill only its damage brings (奸雄, 反馈), while
+        a seat is asked for a 闪 or a 杀 of its own (a 杀's target, 南蛮入侵's, 决斗's):
+        that seat had none. Its ``pass`` (the damage follows, and the windows
+        after it close as the table moves on), then ``act``. None when it does not
+        apply or ``act`` is still refused: the input is then refused whole, and taken
+        back with the pass (`end_input`)."""
+        state = self.state
+        top = state.stack[-1] if state.stack else None
+        if (
+            by is None
+            or by not in (state.turn.seat, *((top.asked,) if own and isinstance(top, Ask) else ()))
+            or self._collecting
+            or not isinstance(top, Ask)
+            or top.anyone
+            or top.helping
+            or top.want not in ("shan", "sha")
+            or (top.asked == by and not own)
+        ):
+            return None
+        asked = top.asked
+        passed = self._apply(Pass(asked), _("seat {seat} gives nothing").format(seat=asked))
+        if not passed.ok:
+            return None
+        reply = act()
+        if not (reply.ok or reply.asks):
+            return None
+        return replace(reply, message=_then(passed.message, reply.message))
 
     def _undo_silence(self) -> None:
         """Take back the passes of a silence not stored."""
@@ -693,6 +738,12 @@ class TableSession:
         if self._discard_ended_at == len(self.game.moves) and not self._collecting:
             # 结束 tapped after the last discard, as a table used to: already done.
             self._discard_ended_at = -1
+            if (
+                self.state.turn.phase is not Phase.DISCARD
+                and self.game.moves
+                and not isinstance(self.game.moves[-1], (Next, Discard))
+            ):
+                return Reply(True, _("the turn ended by itself: nothing to end"))
             return Reply(True, _("the hand is at its limit: the discard phase ends by itself"))
         return self._next_phase()
 
@@ -706,6 +757,8 @@ class TableSession:
                 )
             )
         asked = self._asked_seats()
+        if asked and (moved := self._after_no_answer(self._next_phase, self.state.turn.seat)):
+            return moved  # 结束 by the turn's seat: the seat asked had nothing
         if asked:
             return self._fail(
                 ngettext(
@@ -741,6 +794,11 @@ class TableSession:
         if self._skill is not None:
             return self._skill_targets(seats)
         pending = self._pending
+        if pending is None and self._targeted == (len(self.game.moves), *seats):
+            self._targeted = (-1, 0)
+            return Reply(
+                True, _("seat {seat} was the only legal target: already done").format(seat=seats[0])
+            )
         if pending is None:
             return self._fail(_("no card is waiting for a target"))
         by_seat = {o.seat: o for o in pending.options}
@@ -917,11 +975,56 @@ class TableSession:
             if used is not None:
                 return used
         if rule is None or cards or unknown or targets or pending.full or self._at_once(rule, seat):
-            return self._apply(pending.move(), self._uses(pending))
+            used = self._apply(pending.move(), self._uses(pending))
+            if used.refused and (
+                moved := self._after_no_answer(
+                    lambda: self.use_skill(seat, key, cards, unknown, targets), seat, own=True
+                )
+            ):
+                return moved  # 奸雄 tapped while its seat was asked for a 闪: it had none
+            return used
+        if (why_not := self._not_now(rule, seat)) is not None:
+            moved = self._after_no_answer(lambda: self.use_skill(seat, key), seat, own=True)
+            return moved or self._fail(why_not)
         self._clear()
         self._skill = pending
         self._refresh()
         return Reply(True, pending.text)
+
+    def _not_now(self, rule: Rule, seat: int) -> str | None:
+        """Why ``seat`` cannot start ``rule`` now (its cards and seats to be collected),
+        or None: a button tapped out of its time is refused at once, with the reason,
+        not two inputs later at 确定."""
+        state = self.state
+        top = state.stack[-1] if state.stack else None
+        name = rule_label(rule.key)
+        if isinstance(top, Window) and rule.key in window_offers(state, top, seat):
+            return None
+        if (
+            isinstance(top, Ask)
+            and rule.answers is not None
+            and rule.answers(Table(state), seat, top)
+        ):
+            return None
+        if not rule.phases:
+            if isinstance(top, Window | Ask | Expect):
+                return _("{skill} is not offered now: {prompt}").format(
+                    skill=name, prompt=self.prompt.text
+                )
+            return None
+        if state.turn.seat != seat or state.turn.phase not in rule.phases:
+            phases = join_list([phase_name(p) for p in Phase if p in rule.phases])
+            return _("{skill} is used in its owner's {phases}: {prompt}").format(
+                skill=name, phases=phases, prompt=self.prompt.text
+            )
+        uses = dict(state.turn.skill_uses)
+        if rule.limit_per_phase and uses.get(f"{seat}:{rule.key}", 0) >= rule.limit_per_phase:
+            return _("{skill}: used already this phase").format(skill=name)
+        if state.turn.phase is Phase.PLAY and isinstance(top, Ask | Expect):
+            return _("{skill} is not used while a card settles: {prompt}").format(
+                skill=name, prompt=self.prompt.text
+            )
+        return None
 
     def _start_luanji(self, seat: int) -> Reply:
         """乱击's button: the next two cards the seat lays are one 万箭齐发."""
@@ -1647,6 +1750,15 @@ class TableSession:
                 said = _("seat {seat} takes {card}").format(seat=top.seat, card=card_text(c))
                 return self._apply(move, said)
         readings = card_readings(state, card_id, region)
+        if readings and isinstance(top, Window):
+            # The window's own reading (鬼才's card) or the table moved on past it (the
+            # judgement stands, the seat drew and plays the card): both legal, a question.
+            closed, closing = _windows_closed(state)
+            readings += [
+                replace(r, before=(*closing, *r.before)) if r.before else r
+                for r in card_readings(closed, card_id, region) or _drawn(closed, card_id, region)
+                if r.seat in {w.seat for w in readings}
+            ]
         if not readings and isinstance(top, Window):
             # A card for a skill of the window (流离's discard), or the table has moved on
             # past the window (a 闪 laid instead): both possible is a question.
@@ -1658,25 +1770,14 @@ class TableSession:
             # windows' silence first, or the first pass would decline the window.
             readings = [
                 replace(r, before=(*closing, *r.before)) if r.before else r
-                for r in card_readings(closed, card_id, region)
+                for r in card_readings(closed, card_id, region) or _drawn(closed, card_id, region)
             ]
             if spender is not None:
                 seat, key = spender
                 start = Reading(seat, rule_name(key), use_as=key, text=rule_label(key))
                 readings = [start, *readings]
-        if (
-            not readings
-            and isinstance(top, Expect)
-            and top.what == "draw"
-            and len(top.counts) == 1
-            and region in (None, top.seat)
-        ):
-            # A card laid in the draw phase: the seat drew what it had to and plays on.
-            draw = Draw(top.seat, top.counts[0])
-            drawn = apply(state, draw)
-            readings = [
-                replace(r, before=(draw, *r.before)) for r in card_readings(drawn, card_id, region)
-            ]
+        if not readings:
+            readings = _drawn(state, card_id, region)
         if not readings:
             readings = used_when_drawn(state, card_id, region)  # the 玉玺, shown as drawn
         if not readings and isinstance(top, Ask) and top.anyone:
@@ -1691,6 +1792,12 @@ class TableSession:
             silenced := self._after_silence(lambda: self._card_seen(card_id, region, trusted))
         ):
             return silenced  # a card the request's end waits for (五谷丰登's pick ...)
+        if not readings and (
+            unanswered := self._after_no_answer(
+                lambda: self._card_seen(card_id, region, trusted), region
+            )
+        ):
+            return unanswered  # the turn's seat plays on: the seat asked had no 闪
         if not readings:
             return self._unreadable(card_id, region)
         if len(readings) == 1:
@@ -1722,7 +1829,7 @@ class TableSession:
         seen = self._card_seen(card_id, region)
         if not seen.ok and not seen.asks:
             return self._fail(waiting)
-        return replace(seen, message=f"{used.message}; {seen.message}")
+        return replace(seen, message=_then(used.message, seen.message))
 
     def _asks_only(self, seat: int) -> bool:
         """Whether what the table now waits for is ``seat`` alone: asked for a card (the
@@ -1772,7 +1879,25 @@ class TableSession:
                 return reply
         if reading.move is not None:
             return self._apply(reading.move, self._said(reading.move, reading.shown))
-        return self._open_targets(reading.seat, card_id, reading.use_as, forced=False)
+        opened = self._open_targets(reading.seat, card_id, reading.use_as, forced=False)
+        return self._only_target() or opened
+
+    def _only_target(self) -> Reply | None:
+        """A card of one target with one legal target needs no tap: used on it at once
+        (the screen says so). A ``target`` of that seat right after is accepted and does
+        nothing, as a table used to tapping it writes it."""
+        pending = self._pending
+        if pending is None or pending.most != 1 or pending.more:
+            return None
+        legal = [o.seat for o in pending.options if o.legal]
+        if len(legal) != 1:
+            return None
+        used = self._use_pending((legal[0],))
+        if not used.ok:
+            return None
+        self._targeted = (len(self.game.moves), legal[0])
+        only = _("the only legal target: {said}").format(said=used.message)
+        return replace(used, message=only)
 
     def _said(self, move: Move, label: str) -> str:
         """What a card's move did, in words for the table (``label``: the reading's text)."""
@@ -2100,6 +2225,28 @@ def _not_stored(exc: Exception) -> str:
             "reload the game and try again"
         ).format(seq=exc.seq, game=exc.game_id)
     return _("not stored: {reason}").format(reason=tr(exc))
+
+
+def _drawn(state: GameState, card_id: int, region: int | None) -> list[Reading]:
+    """A card laid while the draw phase waits for a draw of one count: the seat drew
+    what it had to and plays on. Its readings once drawn, the draw made first."""
+    top = state.stack[-1] if state.stack else None
+    if not (
+        isinstance(top, Expect)
+        and top.what == "draw"
+        and len(top.counts) == 1
+        and region in (None, top.seat)
+    ):
+        return []
+    draw = Draw(top.seat, top.counts[0])
+    drawn = apply(state, draw)
+    return [replace(r, before=(draw, *r.before)) for r in card_readings(drawn, card_id, region)]
+
+
+def _then(first: str, then: str) -> str:
+    """Two things one input did, in the order it did them."""
+    # TRANSLATORS: what an input did first, then what it did next
+    return _("{first}; {then}").format(first=first, then=then)
 
 
 def _windows_closed(state: GameState) -> tuple[GameState, tuple[Move, ...]]:

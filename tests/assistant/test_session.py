@@ -209,7 +209,7 @@ BAD: list[tuple[str, Prepare, Act, str]] = [
     ("role card unknown", _nothing, _see(encode(RoleTag(7))), "unknown number"),
     ("seat marker", _nothing, _see(encode(SeatTag(4))), "nothing asks for a seat"),
     ("seat marker no seat", _nothing, _see(encode(SeatTag(9))), "there is no seat 9"),
-    ("next while asked", _sha_on_2, lambda s: s.next_phase(), "respond or pass first"),
+    ("next while a target waits", _pending_sha, lambda s: s.next_phase(), "waits for a target"),
     ("wrong card answers", _sha_on_2, lambda s: s.respond(2, SHA2), "does not answer"),
     ("shan in play", _nothing, _see(card_seen(SHAN)), "only used in response"),
     ("adjust by zero", _nothing, lambda s: s.adjust_hp(2, 0), "adjust HP by what"),

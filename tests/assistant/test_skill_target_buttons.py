@@ -62,13 +62,10 @@ def test_tuxi_leaves_out_the_seat_without_a_hand_card_and_the_dead() -> None:
     assert s.moves[-1] == "skill 1 tuxi -> 2,5"
 
 
-def test_every_seat_stays_when_the_skill_cannot_be_used_at_all() -> None:
-    """突袭 entered after the draw: the failure is not about a seat, so every seat has
-    its button and the move's own refusal says why."""
+def test_a_skill_out_of_its_time_is_refused_at_once() -> None:
+    """突袭 entered after the draw: refused at the button, with the reason (it was
+    accepted, and refused two inputs later at 确定)."""
     s = table(["zhangliao", "caocao", "zhenji", "lvbu", "daqiao"], "draw 1 2")
-    run(s, "skill 1 tuxi")
-    assert s.prompt.skill is not None
-    assert [seat for _label, seat in seat_buttons(s)] == ["1", "2", "3", "4", "5"]
-    run(s, "target 2")
-    reply = refused(s, "ok")
+    reply = refused(s, "skill 1 tuxi")
     assert "突袭" in reply.message and "摸牌" in reply.message, reply.message
+    assert s.prompt.skill is None

@@ -95,3 +95,63 @@ def test_a_skills_card_lies_in_front_of_the_skills_seat() -> None:
     assert "seat 2" in reply.message and "仁德" in reply.message
     assert line(session, "see #5 seat1").ok  # 仁德's card, laid by seat 1
     assert session.prompt.skill is not None and session.prompt.skill.cards == (5,)
+
+
+# ---------------------------------------------------------------- fewer taps
+
+# Seats 3, 4 and 5 dead: seat 2 is the only seat left for seat 1's cards.
+TWO_LEFT = "hp 5 -3\nrole 5 rebel\nhp 4 -4\nrole 4 rebel\nhp 3 -4\nrole 3 loyalist\n"
+
+
+def test_a_card_with_one_legal_target_needs_no_tap() -> None:
+    session = playing(TWO_LEFT)
+    before = len(session.game.moves)
+    reply = line(session, "see #1 seat1")
+    assert reply.move == "use 1 #1 -> 2"
+    assert "only legal target" in reply.message
+    # The tap a table used to make is accepted and does nothing.
+    assert line(session, "target 2").ok
+    assert moves(session)[before:] == ["use 1 #1 -> 2"]
+    # Not twice: a second tap is what it is (nothing waits for a target).
+    assert line(session, "target 2").refused
+
+
+def test_the_turns_next_card_means_the_seat_asked_had_no_shan() -> None:
+    """Seat 2, asked for a 闪, gives nothing; seat 1 lays its next card: seat 2 passed
+    (and took the damage), then the card is read."""
+    session = playing("see #1 seat1\ntarget 2\n")
+    before = len(session.game.moves)
+    reply = line(session, "see #55 seat1")  # 过河拆桥
+    assert reply.ok, reply.message
+    assert moves(session)[before:] == ["pass 2"]
+    assert session.state.seat(2).hp == session.state.seat(2).max_hp - 1
+    assert "#55" in session.prompt.text  # waits for its target
+
+
+def test_the_turns_end_means_the_seat_asked_had_no_shan() -> None:
+    session = playing("see #1 seat1\ntarget 2\n")
+    before = len(session.game.moves)
+    assert line(session, "next").ok
+    assert moves(session)[before:] == ["pass 2", "next"]
+
+
+def test_a_card_of_another_seat_does_not_pass_the_seat_asked() -> None:
+    """Only the turn's seat moves the table on: a card in front of seat 3 while seat 2
+    is asked is refused, changing nothing."""
+    session = playing("see #1 seat1\ntarget 2\n")
+    before = moves(session)
+    assert line(session, "see #55 seat3").refused
+    assert moves(session) == before
+
+
+def test_the_seat_asked_taps_the_skill_its_damage_brings() -> None:
+    """曹操, asked for a 闪, taps 奸雄: he had none, took the damage, and gains the 杀."""
+    session = TableSession()
+    script = PLAYING.replace("general 2 guanyu", "general 2 caocao")
+    for command in parse_script(script + "see #1 seat1\ntarget 2\n"):
+        assert perform(session, command).ok, str(command)
+    before = len(session.game.moves)
+    reply = line(session, "skill 2 jianxiong")
+    assert reply.ok, reply.message
+    assert moves(session)[before:] == ["pass 2", "skill 2 jianxiong"]
+    assert session.state.where.get(1) == "hand:2"
