@@ -54,6 +54,7 @@ from assistant.session.readings import (
     Reading,
     asks_nullification,
     card_readings,
+    legal,
     used_when_drawn,
 )
 from assistant.session.replies import (
@@ -104,6 +105,7 @@ from engine.moves import (
     Reveal,
     RoleReveal,
     Setup,
+    Skill,
     Take,
     Use,
     default_packages,
@@ -797,7 +799,7 @@ class TableSession:
         if pending is None and self._targeted == (len(self.game.moves), *seats):
             self._targeted = (-1, 0)
             return Reply(
-                True, _("seat {seat} was the only legal target: already done").format(seat=seats[0])
+                True, _("seat {seat} is the target already: nothing to do").format(seat=seats[0])
             )
         if pending is None:
             return self._fail(_("no card is waiting for a target"))
@@ -892,6 +894,14 @@ class TableSession:
         asked = self._asked_seats()
         if not self.state.stack:
             return self._fail(_("nothing to pass on: nobody is being asked"))
+        said = _("passed") if seat is None else _("seat {seat} passes").format(seat=seat)
+        if seat is not None and (path := self._on_the_way_to(seat)):
+            # The target of a trick says 不出 while windows or 无懈可击 come first: they
+            # close unused (the table moved on), and the seat gives nothing.
+            for move in path:
+                if not (reply := self._apply(move, "")).ok:
+                    return reply
+            return self._apply(Pass(seat), said)
         if seat is not None and asked and seat not in asked:
             return self._fail(
                 ngettext(
@@ -900,7 +910,6 @@ class TableSession:
                     len(asked),
                 ).format(seat=seat, seats=join_list(asked))
             )
-        said = _("passed") if seat is None else _("seat {seat} passes").format(seat=seat)
         if seat is not None and self._asked_next(seat):
             # The target of a trick says 不出 while 无懈可击 may still be laid: nobody
             # nullified it (the table moved on), and the seat gives no 杀 or 闪.
@@ -908,6 +917,37 @@ class TableSession:
             if passed is not None:
                 return passed
         return self._apply(Pass(seat), said)
+
+    def _on_the_way_to(self, seat: int) -> tuple[Move, ...]:
+        """The passes that bring the table to ``seat`` asked for a card of its own (the
+        杀 of 决斗 or 南蛮入侵, the 闪 of 万箭齐发) through what comes first: a window
+        (another seat's 天香: closed unused; the seat's own 激将: declined) and requests
+        for 无懈可击 (nobody nullifies). Empty when the seat is asked now, or is not
+        asked at the end of such a path, or no 无懈可击 request is on the way (the seat's
+        `pass` then declines its own window, 护驾's), or no window is (`_asked_next`
+        reads that)."""
+        state = self.state
+        path: list[Move] = []
+        windows = nullifications = 0
+        for _i in range(_MOST_SILENCES):
+            top = state.stack[-1] if state.stack else None
+            if isinstance(top, Ask) and not top.anyone:
+                found = top.asked == seat and windows and nullifications
+                return tuple(path) if found else ()
+            if asks_nullification(top):
+                move: Move = Pass(None)
+                nullifications += 1
+            elif isinstance(top, Window):
+                move = Pass(seat) if seat in top.seats else Pass(None)
+                windows += 1
+            else:
+                return ()
+            try:
+                state = apply(state, move)
+            except IllegalMove:
+                return ()
+            path.append(move)
+        return ()
 
     def _asked_next(self, seat: int) -> bool:
         """Whether ``seat`` is the one asked (for a 杀, a 闪 ...) once nobody lays the
@@ -966,6 +1006,12 @@ class TableSession:
             return self._start_spear(seat)
         if key == "luanji" and not cards:  # 乱击: two hand cards of a suit as 万箭齐发
             return self._start_luanji(seat)
+        if self._skill is not None and (self._skill.seat, self._skill.key) != (seat, key):
+            return self._fail(
+                _("finish or cancel {skill} first: {prompt}").format(
+                    skill=self._skill.name, prompt=self._skill.text
+                )
+            )
         rule = RULES.get(key)
         pending = PendingSkill(seat, key, cards, unknown, targets)
         if rule is not None and not self._silence and self._offered_after_nullification(rule, seat):
@@ -976,20 +1022,40 @@ class TableSession:
                 return used
         if rule is None or cards or unknown or targets or pending.full or self._at_once(rule, seat):
             used = self._apply(pending.move(), self._uses(pending))
+            again = lambda: self.use_skill(seat, key, cards, unknown, targets)  # noqa: E731
             if used.refused and (
-                moved := self._after_no_answer(
-                    lambda: self.use_skill(seat, key, cards, unknown, targets), seat, own=True
-                )
+                moved := self._after_no_answer(again, seat, own=True) or self._after_windows(again)
             ):
                 return moved  # 奸雄 tapped while its seat was asked for a 闪: it had none
             return used
         if (why_not := self._not_now(rule, seat)) is not None:
-            moved = self._after_no_answer(lambda: self.use_skill(seat, key), seat, own=True)
+            moved = self._after_no_answer(
+                lambda: self.use_skill(seat, key), seat, own=True
+            ) or self._after_windows(lambda: self.use_skill(seat, key))
             return moved or self._fail(why_not)
         self._clear()
         self._skill = pending
         self._refresh()
         return Reply(True, pending.text)
+
+    def _after_windows(self, act: Callable[[], Reply]) -> Reply | None:
+        """A skill tapped while the windows on top do not offer it (雷击 while 鬼道's
+        window is open): the table moved on past them. They close unused, one at a
+        time, until ``act`` is accepted; None (the input then refused whole, taken
+        back) when it never is."""
+        if self._collecting or self._silence:
+            return None
+        for _i in range(_MOST_SILENCES):
+            top = self.state.stack[-1] if self.state.stack else None
+            if not isinstance(top, Window):
+                return None
+            closed = self._apply(Pass(None), "")
+            if not closed.ok:
+                return None
+            reply = act()
+            if reply.ok or reply.asks:
+                return reply
+        return None
 
     def _not_now(self, rule: Rule, seat: int) -> str | None:
         """Why ``seat`` cannot start ``rule`` now (its cards and seats to be collected),
@@ -1007,11 +1073,9 @@ class TableSession:
         ):
             return None
         if not rule.phases:
-            if isinstance(top, Window | Ask | Expect):
-                return _("{skill} is not offered now: {prompt}").format(
-                    skill=name, prompt=self.prompt.text
-                )
-            return None
+            return _("{skill} is not offered now: {prompt}").format(
+                skill=name, prompt=self.prompt.text
+            )
         if state.turn.seat != seat or state.turn.phase not in rule.phases:
             phases = join_list([phase_name(p) for p in Phase if p in rule.phases])
             return _("{skill} is used in its owner's {phases}: {prompt}").format(
@@ -1104,6 +1168,7 @@ class TableSession:
             and rule.cards[0] == 0
             and rule.targets[0] == 0
             and rule.key in window_offers(self.state, top, seat)
+            and legal(self.state, Skill(seat, rule.key))  # 放权 at the end: a card and a seat
         )
 
     def _skill_card(self, card_id: int) -> Reply:
@@ -1829,13 +1894,16 @@ class TableSession:
         seen = self._card_seen(card_id, region)
         if not seen.ok and not seen.asks:
             return self._fail(waiting)
+        if seen.ok:  # the target tap a table may still make is accepted, doing nothing
+            self._targeted = (len(self.game.moves), region)
         return replace(seen, message=_then(used.message, seen.message))
 
     def _asks_only(self, seat: int) -> bool:
         """Whether what the table now waits for is ``seat`` alone: asked for a card (the
         杀's 闪), or to show the card taken of it; not a request anyone may answer
         (无懈可击), which names no target."""
-        top = self.state.stack[-1] if self.state.stack else None
+        closed, _closing = _windows_closed(self.state)  # 护驾's window, the target's own
+        top = closed.stack[-1] if closed.stack else None
         if isinstance(top, Ask):
             return not top.anyone and top.asked == seat
         return isinstance(top, Expect) and top.other == seat and top.what in _CHOSEN
@@ -1966,7 +2034,9 @@ class TableSession:
             for seat in window.seats
             if region in (None, seat)
             for key in window_offers(self.state, window, seat)
-            if RULES[key].cards != (0, 0) and RULES[key].own_cards
+            if RULES[key].cards != (0, 0)
+            and RULES[key].own_cards
+            and not legal(self.state, Skill(seat, key))  # 放权 at the play's start: no card
         ]
         return found[0] if len(found) == 1 else None
 
@@ -2240,7 +2310,16 @@ def _drawn(state: GameState, card_id: int, region: int | None) -> list[Reading]:
         return []
     draw = Draw(top.seat, top.counts[0])
     drawn = apply(state, draw)
-    return [replace(r, before=(draw, *r.before)) for r in card_readings(drawn, card_id, region)]
+    readings = card_readings(drawn, card_id, region)
+    if not readings:  # the play phase's first window (放权) closes unused too
+        closed, closing = _windows_closed(drawn)
+        if closing:
+            drawn_and_closed = [
+                replace(r, before=(*closing, *r.before))
+                for r in card_readings(closed, card_id, region)
+            ]
+            return [replace(r, before=(draw, *r.before)) for r in drawn_and_closed]
+    return [replace(r, before=(draw, *r.before)) for r in readings]
 
 
 def _then(first: str, then: str) -> str:
