@@ -49,8 +49,8 @@ def _progress(done: int, total: int) -> None:
 
 
 def measure(count: int, seed: int, stored: int) -> dict[str, object]:
-    games = originals()
-    mutations = chosen(count, seed)
+    games = originals(house=True)
+    mutations = chosen(count, seed, house=True)
     judged: list[Judged] = []
     started = time.perf_counter()
     for n, mutation in enumerate(mutations, 1):

@@ -58,14 +58,18 @@ _GENERALS = {"house-script.txt": "house-generals.toml"}
 
 
 @cache
-def sample_scripts() -> tuple[tuple[str, tuple[Command, ...]], ...]:
+def sample_scripts(house: bool = False) -> tuple[tuple[str, tuple[Command, ...]], ...]:
     """Every table script of ``samples/`` (name, commands): the demo's with its camera
-    lines, which the video holds; the house script's generals loaded."""
+    lines, which the video holds. With ``house``, also the house script, its generals
+    loaded into this process's catalogue for good (the benchmark's own process; a
+    test process keeps the catalogue as it is)."""
     from assistant.cli.generals_files import load_table_generals
 
     found = []
     for path in sorted(SAMPLES.glob("*.txt")):
         if path.name in _GENERALS:
+            if not house:
+                continue
             load_table_generals([SAMPLES / _GENERALS[path.name]], folder=SAMPLES / "none")
         text = _CAMERA.sub("", path.read_text(encoding="utf-8"))
         found.append((path.name, tuple(parse_script(text))))
@@ -359,14 +363,18 @@ def run(
     return judge(mutation, commands, original, slipped, indices, play_lines(slipped, store))
 
 
-def chosen(count: int, seed: int, kinds: Sequence[str] = KINDS) -> list[Mutation]:
+def chosen(
+    count: int, seed: int, kinds: Sequence[str] = KINDS, house: bool = False
+) -> list[Mutation]:
     """``count`` mutations over every sample script, drawn with ``seed`` (all when fewer)."""
-    every = [m for name, commands in sample_scripts() for m in mutations(name, commands, kinds)]
+    every = [
+        m for name, commands in sample_scripts(house) for m in mutations(name, commands, kinds)
+    ]
     if count >= len(every):
         return every
     return sorted(random.Random(seed).sample(every, count), key=lambda m: (m.script, m.at, m.kind))
 
 
-def originals() -> dict[str, tuple[tuple[Command, ...], list[Line]]]:
+def originals(house: bool = False) -> dict[str, tuple[tuple[Command, ...], list[Line]]]:
     """Each sample script's commands and what they do unmutated."""
-    return {name: (commands, play_lines(commands)) for name, commands in sample_scripts()}
+    return {name: (commands, play_lines(commands)) for name, commands in sample_scripts(house)}

@@ -567,6 +567,7 @@ class TableSession:
         same_game = self.game is mark.game and self.game_id == mark.game_id
         if reply.refused and same_game:
             self._take_back(mark)
+            reply = self._naming_what_waits(reply)
         elif mark.unwritten and same_game and self.store is not None:
             assert self.game_id is not None
             entry = JournalEntry(
@@ -586,6 +587,20 @@ class TableSession:
                 return reply
         self.journal(t, text, reply)
         return reply
+
+    def _naming_what_waits(self, refused: Reply) -> Reply:
+        """A refusal while a skill collects (or a card waits for its target) names it, so
+        the table sees in one line what is missing, whatever the input was."""
+        waiting = named = None
+        if self._skill is not None:
+            waiting, named = self._skill.text, self._skill.name
+        elif self._pending is not None:
+            waiting, named = self.prompt.text, self._pending.name
+        if waiting is None or named is None or named in refused.message:
+            return refused  # nothing collects, or the refusal is about it
+        # TRANSLATORS: why an input was refused, then what the table still waits for
+        said = _("{reason} (waiting: {waiting})").format(reason=refused.message, waiting=waiting)
+        return replace(refused, message=said)
 
     def _take_back(self, mark: _InputMark) -> None:
         """Everything an input did, undone: its moves, and what the session waited for."""

@@ -185,7 +185,8 @@ def test_the_first_refusal_says_what_the_table_waits_for(tmp_path: Path) -> None
     assert code == 0
     shown = text.splitlines()
     first = next(i for i, line in enumerate(shown) if "REFUSED" in line)
-    assert shown[first].endswith("pass 3  ->  REFUSED: nothing to pass on: nobody is being asked")
+    assert "pass 3  ->  REFUSED: nothing to pass on: nobody is being asked" in shown[first]
+    assert shown[first].endswith("(waiting: seat 2: choose the target of #8 杀♣2 (legal: 1, 3))")
     assert shown[first + 1].strip() == (
         "the table waits for: seat 2: choose the target of #8 杀♣2 (legal: 1, 3)"
     )

@@ -57,7 +57,8 @@ def test_tuxi_leaves_out_the_seat_without_a_hand_card_and_the_dead() -> None:
     reply = refused(s, "target 3")
     assert reply.message == "3号位不能成为目标：突袭：3号位没有手牌"
     reply = refused(s, "target 4")
-    assert reply.message == "4号位不能成为目标（没有存活的4号位）"
+    assert reply.message.startswith("4号位不能成为目标（没有存活的4号位）")
+    assert "正在等待：1号位 突袭" in reply.message  # what still waits, named
     run(s, "target 2", "target 5")
     assert s.moves[-1] == "skill 1 tuxi -> 2,5"
 
